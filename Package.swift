@@ -1,0 +1,51 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "journalgen",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "journalgen", targets: ["journalgen"]),
+        .library(name: "JournalgenKit", targets: ["JournalgenKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+    ],
+    targets: [
+        // C libraries from Debian packages (see README: `make setup` installs them).
+        .systemLibrary(
+            name: "CCmarkGFM", pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
+        .systemLibrary(
+            name: "CLibXML2", pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]),
+
+        // The engine: every stage of the pipeline, usable without the command line.
+        .target(
+            name: "JournalgenKit",
+            dependencies: [
+                "CCmarkGFM", "CLibXML2",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "Mustache", package: "swift-mustache"),
+            ],
+            plugins: ["EmbedAssetsPlugin"]),
+
+        // The thin command layer.
+        .executableTarget(
+            name: "journalgen",
+            dependencies: [
+                "JournalgenKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+
+        // Embeds templates/ and themes/ into the binary, so an installed journalgen needs no files.
+        .executableTarget(name: "EmbedAssets"),
+        .plugin(name: "EmbedAssetsPlugin", capability: .buildTool(), dependencies: ["EmbedAssets"]),
+
+        .testTarget(
+            name: "JournalgenKitTests",
+            dependencies: ["JournalgenKit", "journalgen", "CLibXML2"]),
+    ]
+)

@@ -1,0 +1,30 @@
+import Foundation
+import PackagePlugin
+
+/// Turns the package's `templates/` and `themes/` folders into Swift source, so the built-in
+/// templates and themes travel inside the `journalgen` binary and it runs from any folder.
+@main
+struct EmbedAssetsPlugin: BuildToolPlugin {
+    func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
+        let root = context.package.directoryURL
+        let folders = ["templates", "themes"].map { root.appending(path: $0) }
+        var inputs: [URL] = []
+        for folder in folders {
+            guard let walker = FileManager.default.enumerator(
+                at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else { continue }
+            for case let file as URL in walker
+            where (try? file.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
+                inputs.append(file)
+            }
+        }
+        let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedAssets.swift")
+        return [
+            .buildCommand(
+                displayName: "Embedding built-in templates and themes",
+                executable: try context.tool(named: "EmbedAssets").url,
+                arguments: [output.path, root.path] + folders.map(\.path),
+                inputFiles: inputs,
+                outputFiles: [output])
+        ]
+    }
+}

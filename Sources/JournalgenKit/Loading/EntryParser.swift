@@ -1,0 +1,235 @@
+import Foundation
+
+/// Turns the text of one entry file into an `Entry`, reporting every mistake it finds.
+/// Pure apart from its inputs: the loader reads the file, this reads the text.
+public struct EntryParser: Sendable {
+    public var config: JournalConfig
+    public var renderer: MarkdownRenderer
+
+    public init(config: JournalConfig) {
+        self.config = config
+        self.renderer = MarkdownRenderer(unsafeHTML: config.unsafeMarkdown)
+    }
+
+    static let knownKeys: Set<String> = [
+        "title", "date", "mood", "theme", "location", "trip", "media", "tags", "glory", "revisit",
+        "private", "draft", "slug",
+    ]
+
+    /// `fileName` is the entry's file name, which may supply the date (`2026-04-03-kyoto.md`).
+    public func parse(text: String, fileName: String, file: URL, displayPath: String, relativePath: String,
+                      diagnostics: DiagnosticsEngine) -> Entry? {
+        func at(_ line: Int, _ column: Int = 1) -> SourceLocation {
+            SourceLocation(path: displayPath, line: line, column: column)
+        }
+        func at(_ node: MetaNode) -> SourceLocation { at(node.line, node.column) }
+        let errorsBefore = diagnostics.errorCount
+
+        let split: SplitEntry
+        do {
+            split = try FrontMatterSplitter.split(text)
+        } catch {
+            diagnostics.error("the front matter opened with '\(error.fence)' on line 1 is never closed; expected a line '\(error.fence)' after the last key", at: at(1))
+            return nil
+        }
+        let meta: MetaNode
+        do {
+            switch split.format {
+            case .yaml: meta = try YAMLReader.read(split.frontMatter, firstLine: split.frontMatterLine)
+            case .toml: meta = try TOMLReader.read(split.frontMatter, firstLine: split.frontMatterLine)
+            case .none: meta = MetaNode(.table([]), line: 1, column: 1)
+            }
+        } catch {
+            diagnostics.error(error.message, at: at(error.line, error.column))
+            return nil
+        }
+        guard meta.entries != nil else {
+            diagnostics.error("the front matter holds \(meta.kindDescription); expected 'key: value' lines", at: at(meta))
+            return nil
+        }
+        func string(_ key: String) -> (String, MetaNode)? {
+            guard let node = meta[key] else { return nil }
+            if case .null = node.value { return nil }
+            guard let s = node.text else {
+                diagnostics.error("'\(key)' is \(node.kindDescription); expected text", at: at(node))
+                return nil
+            }
+            return (s, node)
+        }
+        func flag(_ key: String) -> Bool {
+            guard let node = meta[key] else { return false }
+            if case .null = node.value { return false }
+            guard let b = node.bool else {
+                diagnostics.error("'\(key)' is \(node.kindDescription); expected true or false", at: at(node))
+                return false
+            }
+            return b
+        }
+
+        // Date: front matter, else the file name.
+        let stem = (fileName as NSString).deletingPathExtension
+        let fileDay = stem.count >= 10 ? CalendarDay(iso: stem.prefix(10)) : nil
+        var date: EntryDate?
+        if let (value, node) = string("date") {
+            do {
+                date = try EntryDate.parse(value, zone: config.timeZone)
+            } catch {
+                let reason = switch error {
+                case .invalidDay: "date '\(value)' is not a day on the calendar"
+                case .invalidTime: "date '\(value)' has an impossible time of day"
+                case .malformed: "date '\(value)' is not a date"
+                }
+                diagnostics.error("\(reason); expected 2026-04-03, \"2026-04-03 18:20\" or 2026-04-03T18:20:00+09:00", at: at(node))
+            }
+        } else if let fileDay {
+            var d = EntryDate(day: fileDay)
+            d.utcOffset = config.timeZone.offset(forLocal: d)
+            date = d
+        } else if meta["date"] == nil {
+            diagnostics.error("the entry has no date; expected a 'date:' key (such as date: 2026-04-03) or a file name that starts with YYYY-MM-DD", at: at(1))
+        }
+
+        var mood: MoodLevel?
+        if let (value, node) = string("mood") {
+            mood = config.moods.level(value)
+            if mood == nil {
+                diagnostics.error("mood '\(value)' is not on the journal's scale; expected one of: \(config.moods.valueList)", at: at(node))
+            }
+        }
+
+        var place: Place?
+        if let node = meta["location"] {
+            place = readPlace(node, at: at, diagnostics: diagnostics)
+        }
+
+        var tags: [String] = []
+        if let node = meta["tags"] {
+            switch node.value {
+            case .list(let items):
+                for item in items {
+                    if let t = item.text, !t.trimmingCharacters(in: .whitespaces).isEmpty {
+                        if !tags.contains(t) { tags.append(t.trimmingCharacters(in: .whitespaces)) }
+                    } else {
+                        diagnostics.error("a tag is \(item.kindDescription); expected a word such as 'hike'", at: at(item))
+                    }
+                }
+            case .scalar(let s, _):
+                tags = s.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            case .null:
+                break
+            case .table:
+                diagnostics.error("tags is a mapping; expected a list such as [temple, hike]", at: at(node))
+            }
+        }
+
+        var media: [MediaItem] = []
+        if let node = meta["media"] {
+            media = readMedia(node, at: at, diagnostics: diagnostics)
+        }
+
+        var glory: Glory?
+        if let node = meta["glory"] {
+            if node.bool == true {
+                glory = .undated
+            } else if node.bool == false {
+                glory = nil
+            } else if let t = node.text, let day = CalendarDay(iso: t.prefix(10)), t.count == 10 || (try? EntryDate.parse(t, zone: config.timeZone)) != nil {
+                glory = .realised(day)
+            } else if case .null = node.value {
+                glory = nil
+            } else {
+                diagnostics.error("glory is \(node.kindDescription); expected the day it came true (2026-05-01) or true", at: at(node))
+            }
+        }
+
+        var revisit: RevisitInterval?
+        if let (value, node) = string("revisit") {
+            revisit = RevisitInterval.parse(value)
+            if revisit == nil {
+                diagnostics.error("revisit '\(value)' is not an interval; expected a number and days, weeks, months or years, such as '3 weeks'", at: at(node))
+            }
+        }
+
+        let isPrivate = flag("private")
+        let isDraft = flag("draft")
+        let trip = string("trip")?.0
+        let theme = string("theme")
+        let explicitSlug = string("slug")?.0
+        let explicitTitle = string("title")?.0.trimmingCharacters(in: .whitespaces)
+
+        var extra: [MetaEntry] = []
+        for entry in meta.entries ?? [] where !Self.knownKeys.contains(entry.key) {
+            extra.append(entry)
+        }
+
+        guard diagnostics.errorCount == errorsBefore, let date else { return nil }
+
+        let hasTitle = !(explicitTitle ?? "").isEmpty
+        let body = renderer.render(split.body, dropLeadingHeading: !hasTitle)
+        let title = hasTitle ? explicitTitle! : (body.firstHeading.flatMap { $0.isEmpty ? nil : $0 } ?? DateText.long(date.day))
+
+        var slug = explicitSlug.map(Slug.make) ?? ""
+        if slug.isEmpty {
+            let name = fileDay != nil ? String(stem.dropFirst(10)) : stem
+            slug = Slug.make(name)
+        }
+        if slug.isEmpty { slug = Slug.make(title) }
+        if slug.isEmpty { slug = "entry" }
+
+        return Entry(
+            displayPath: displayPath, relativePath: relativePath, file: file,
+            title: title, date: date, mood: mood, theme: theme?.0, place: place, trip: trip,
+            media: media, tags: tags, glory: glory, revisit: revisit, isPrivate: isPrivate, isDraft: isDraft,
+            slug: slug, extra: MetaNode(.table(extra), line: meta.line, column: meta.column), body: body,
+            themeLocation: theme.map { at($0.1) })
+    }
+
+    private func readPlace(_ node: MetaNode, at: (MetaNode) -> SourceLocation, diagnostics: DiagnosticsEngine) -> Place? {
+        switch node.value {
+        case .null:
+            return nil
+        case .scalar(let name, _):
+            return Place(name: name)
+        case .list:
+            diagnostics.error("location is a list; expected a name, or {name, lat, lon}", at: at(node))
+            return nil
+        case .table:
+            var place = Place(name: node["name"]?.text)
+            for (key, range) in [("lat", -90.0...90.0), ("lon", -180.0...180.0)] {
+                guard let value = node[key] ?? node[key == "lat" ? "latitude" : "longitude"] else { continue }
+                guard let number = value.double, range.contains(number) else {
+                    diagnostics.error("location.\(key) is \(value.kindDescription); expected a number from \(Int(range.lowerBound)) to \(Int(range.upperBound))", at: at(value))
+                    continue
+                }
+                if key == "lat" { place.latitude = number } else { place.longitude = number }
+            }
+            if (place.latitude == nil) != (place.longitude == nil) {
+                diagnostics.error("location has only one coordinate; expected both lat and lon", at: at(node))
+            }
+            return place
+        }
+    }
+
+    private func readMedia(_ node: MetaNode, at: (MetaNode) -> SourceLocation, diagnostics: DiagnosticsEngine) -> [MediaItem] {
+        let items: [MetaNode]
+        switch node.value {
+        case .list(let list): items = list
+        case .null: return []
+        default: items = [node]
+        }
+        var media: [MediaItem] = []
+        for item in items {
+            if let source = item.text {
+                media.append(MediaItem(source: source, line: item.line, column: item.column))
+            } else if let source = item["src"]?.text {
+                var m = MediaItem(source: source, line: item.line, column: item.column)
+                m.caption = item["caption"]?.text
+                m.poster = item["poster"]?.text
+                media.append(m)
+            } else {
+                diagnostics.error("a media item is \(item.kindDescription); expected a file name, or {src, caption, poster}", at: at(item))
+            }
+        }
+        return media
+    }
+}

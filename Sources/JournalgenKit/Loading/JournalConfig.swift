@@ -1,0 +1,41 @@
+import Foundation
+
+/// The settings of one journal, read from `journal.yaml`.
+public struct JournalConfig: Sendable {
+    public var title: String
+    public var author: String?
+    /// `MM-DD`.
+    public var birthday: (month: Int, day: Int)?
+    public var timeZone: TimeZone
+    public var timeZoneName: String
+    /// Always ends with "/".
+    public var baseURL: String
+    public var theme: String
+    public var language: String
+    public var moods: MoodScale
+    /// Entries per page on the home page and other lists.
+    public var pageSize: Int
+    /// Pass raw HTML in Markdown through (`markdown: {unsafe: true}`).
+    public var unsafeMarkdown: Bool
+    public var privateHint: String?
+    /// Keys journalgen does not know, for templates (`{{journal.extra.x}}`).
+    public var extra: MetaNode
+
+    public static let fileName = "journal.yaml"
+
+    /// The path part of base_url ("/journal/" for https://example.org/journal/): the prefix of every link.
+    public var basePath: String {
+        guard let url = URL(string: baseURL), url.scheme != nil else {
+            return baseURL.hasPrefix("/") ? baseURL : "/" + baseURL
+        }
+        let p = url.path
+        if p.isEmpty { return "/" }
+        return p.hasSuffix("/") ? p : p + "/"
+    }
+
+    /// `https://example.org/journal/`; empty when base_url is only a path.
+    public var absoluteBase: String {
+        guard let url = URL(string: baseURL), url.scheme != nil else { return "" }
+        return baseURL
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+
+/// Reads and checks `journal.yaml`, reporting every mistake with its line.
+public enum JournalConfigReader {
+    static let knownKeys: Set<String> = [
+        "title", "author", "birthday", "timezone", "base_url", "theme", "language", "moods",
+        "paginate", "markdown", "private", "reminders", "tips",
+    ]
+
+    public static func read(journal: URL, displayPath: String, diagnostics: DiagnosticsEngine) -> JournalConfig? {
+        let file = journal.appendingPathComponent(JournalConfig.fileName)
+        guard let data = FileManager.default.contents(atPath: file.path) else {
+            diagnostics.error("no journal.yaml here; expected a journal folder with a journal.yaml (title: …) and an entries/ folder",
+                              at: SourceLocation(path: displayPath))
+            return nil
+        }
+        guard let text = TextDecoding.decode(data) else {
+            diagnostics.error("journal.yaml is not UTF-8 text", at: SourceLocation(path: displayPath))
+            return nil
+        }
+        let root: MetaNode
+        do {
+            root = try YAMLReader.read(FrontMatterSplitter.normaliseLineEndings(text), firstLine: 1)
+        } catch {
+            diagnostics.error(error.message, at: SourceLocation(path: displayPath, line: error.line, column: error.column))
+            return nil
+        }
+        return parse(root, path: displayPath, diagnostics: diagnostics)
+    }
+
+    public static func parse(_ root: MetaNode, path: String, diagnostics: DiagnosticsEngine) -> JournalConfig? {
+        func at(_ node: MetaNode) -> SourceLocation { SourceLocation(path: path, line: node.line, column: node.column) }
+        let errorsBefore = diagnostics.errorCount
+        guard root.entries != nil else {
+            diagnostics.error("journal.yaml holds \(root.kindDescription); expected settings as 'key: value' lines", at: at(root))
+            return nil
+        }
+        func string(_ key: String) -> String? {
+            guard let node = root[key] else { return nil }
+            if case .null = node.value { return nil }
+            guard let s = node.text else {
+                diagnostics.error("'\(key)' is \(node.kindDescription); expected text", at: at(node))
+                return nil
+            }
+            return s
+        }
+
+        let title = string("title")
+        if title == nil && root["title"] == nil {
+            diagnostics.error("journal.yaml has no 'title'; expected a line such as 'title: My journal'", at: at(root))
+        }
+
+        var birthday: (Int, Int)?
+        if let b = root["birthday"], let text = b.text {
+            let parts = text.split(separator: "-")
+            if parts.count == 2, let m = Int(parts[0]), let d = Int(parts[1]), CalendarDay.isValid(year: 2000, month: m, day: d) {
+                birthday = (m, d)
+            } else {
+                diagnostics.error("birthday '\(text)' is not a day of the year; expected MM-DD, such as 05-14", at: at(b))
+            }
+        }
+
+        var zoneName = "UTC"
+        var zone = TimeZone(identifier: "UTC")!
+        if let node = root["timezone"], let name = node.text {
+            if name.contains("/") || name == "UTC", let z = TimeZone(identifier: name) {
+                zone = z
+                zoneName = name
+            } else {
+                diagnostics.error("timezone '\(name)' is not an IANA time zone name; expected a name such as Europe/Berlin, Asia/Tokyo or UTC", at: at(node))
+            }
+        }
+
+        var baseURL = string("base_url") ?? "/"
+        if !baseURL.hasSuffix("/") { baseURL += "/" }
+        if let node = root["base_url"], let text = node.text, URL(string: text) == nil {
+            diagnostics.error("base_url '\(text)' is not a URL; expected an address such as https://example.org/journal/", at: at(node))
+        }
+
+        var moods = MoodScale.standard
+        if let node = root["moods"] {
+            moods = readMoods(node, at: at, diagnostics: diagnostics) ?? moods
+        }
+
+        var pageSize = 10
+        if let node = root["paginate"] {
+            if let n = node.int, n > 0 { pageSize = n } else {
+                diagnostics.error("paginate is \(node.kindDescription); expected a whole number of entries per page, such as 10", at: at(node))
+            }
+        }
+
+        var unsafe = false
+        if let node = root["markdown"] {
+            if let u = node["unsafe"] {
+                if let b = u.bool { unsafe = b } else {
+                    diagnostics.error("markdown.unsafe is \(u.kindDescription); expected true or false", at: at(u))
+                }
+            }
+        }
+
+        var hint: String?
+        if let node = root["private"] {
+            hint = node["hint"]?.text
+        }
+
+        var extra: [MetaEntry] = []
+        for entry in root.entries ?? [] where !knownKeys.contains(entry.key) {
+            extra.append(entry)
+        }
+
+        guard diagnostics.errorCount == errorsBefore, let title else { return nil }
+        return JournalConfig(
+            title: title, author: string("author"), birthday: birthday, timeZone: zone, timeZoneName: zoneName,
+            baseURL: baseURL, theme: string("theme") ?? "paper", language: string("language") ?? "en",
+            moods: moods, pageSize: pageSize, unsafeMarkdown: unsafe, privateHint: hint,
+            extra: MetaNode(.table(extra), line: root.line, column: root.column))
+    }
+
+    static func readMoods(_ node: MetaNode, at: (MetaNode) -> SourceLocation, diagnostics: DiagnosticsEngine) -> MoodScale? {
+        guard case .list(let items) = node.value, !items.isEmpty else {
+            diagnostics.error("moods is \(node.kindDescription); expected a list of levels, best first, each {value, label, emoji, colour}", at: at(node))
+            return nil
+        }
+        var levels: [(String, String, String, String)] = []
+        var seen: Set<String> = []
+        for item in items {
+            guard let value = item["value"]?.text ?? item.text else {
+                diagnostics.error("a mood level has no 'value'; expected {value: good, label: Good, emoji: 🙂, colour: \"#7cb342\"}", at: at(item))
+                continue
+            }
+            if !seen.insert(value).inserted {
+                diagnostics.error("the mood '\(value)' is listed twice; each value may appear once", at: at(item))
+            }
+            let standard = MoodScale.standard.level(value)
+            let colour = item["colour"]?.text ?? item["color"]?.text ?? standard?.colour ?? "#888888"
+            if !colour.hasPrefix("#") || ![4, 7].contains(colour.count) || !colour.dropFirst().allSatisfy(\.isHexDigit) {
+                diagnostics.error("colour '\(colour)' of mood '\(value)' is not a colour; expected #rgb or #rrggbb", at: at(item["colour"] ?? item))
+            }
+            levels.append((value, item["label"]?.text ?? standard?.label ?? value.capitalized,
+                           item["emoji"]?.text ?? standard?.emoji ?? "", colour))
+        }
+        return MoodScale(levels: levels)
+    }
+}

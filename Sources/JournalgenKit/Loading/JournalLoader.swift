@@ -1,0 +1,136 @@
+import Foundation
+
+/// Which entries a build publishes.
+public struct LoadOptions: Sendable {
+    public var includeDrafts = false
+    public var includeFuture = false
+    /// The day the build is for; entries after it are "future". Tests pass a fixed day.
+    public var today: CalendarDay?
+
+    public init(includeDrafts: Bool = false, includeFuture: Bool = false, today: CalendarDay? = nil) {
+        self.includeDrafts = includeDrafts
+        self.includeFuture = includeFuture
+        self.today = today
+    }
+}
+
+/// What loading found: the entries to publish and what was left out.
+public struct LoadedJournal: Sendable {
+    public var config: JournalConfig
+    public var entries: [Entry]
+    public var draftsLeftOut = 0
+    public var privateLeftOut = 0
+    public var futureLeftOut = 0
+}
+
+/// Reads `entries/**/*.md` on all cores and checks each entry and its media.
+public struct JournalLoader: Sendable {
+    public var journal: URL
+    public var paths: DisplayPaths
+
+    public init(journal: URL, paths: DisplayPaths) {
+        self.journal = journal
+        self.paths = paths
+    }
+
+    public func load(config: JournalConfig, options: LoadOptions, diagnostics: DiagnosticsEngine) -> LoadedJournal {
+        let files = entryFiles(diagnostics: diagnostics)
+        let parser = EntryParser(config: config)
+        let resolver = MediaResolver(journal: journal)
+        let root = journal.appendingPathComponent("entries").standardizedFileURL.path
+        let paths = self.paths
+        let parsed: [Entry?] = parallelMap(files) { file in
+            let display = paths.display(file)
+            guard let data = FileManager.default.contents(atPath: file.path) else {
+                diagnostics.error("cannot read this file", at: SourceLocation(path: display))
+                return nil
+            }
+            guard let text = TextDecoding.decode(data) else {
+                diagnostics.error("the file is not UTF-8 text; expected a Markdown file saved as UTF-8", at: SourceLocation(path: display))
+                return nil
+            }
+            var relative = file.standardizedFileURL.path
+            if relative.hasPrefix(root + "/") { relative.removeFirst(root.count + 1) }
+            guard var entry = parser.parse(text: text, fileName: file.lastPathComponent, file: file,
+                                           displayPath: display, relativePath: relative, diagnostics: diagnostics)
+            else { return nil }
+            if !(entry.isDraft && !options.includeDrafts) && !entry.isPrivate {
+                Self.resolveMedia(of: &entry, resolver: resolver, diagnostics: diagnostics)
+            }
+            return entry
+        }
+
+        let today = options.today ?? config.timeZone.today()
+        var result = LoadedJournal(config: config, entries: [])
+        for case let entry? in parsed {
+            if entry.isDraft && !options.includeDrafts { result.draftsLeftOut += 1; continue }
+            // Until encryption exists, a private entry is left out of the site entirely.
+            if entry.isPrivate { result.privateLeftOut += 1; continue }
+            if entry.date.day > today && !options.includeFuture { result.futureLeftOut += 1; continue }
+            result.entries.append(entry)
+        }
+        return result
+    }
+
+    static func resolveMedia(of entry: inout Entry, resolver: MediaResolver, diagnostics: DiagnosticsEngine) {
+        func report(_ failure: MediaResolver.Failure, name: String, field: String, item: MediaItem) {
+            let at = SourceLocation(path: entry.displayPath, line: item.line, column: item.column)
+            switch failure {
+            case .escapes:
+                diagnostics.error("\(field) '\(name)' points outside the journal; expected a file name inside the entry's folder or media/", at: at)
+            case .missing(let searched):
+                diagnostics.error("\(field) '\(name)' not found; looked for \(searched.joined(separator: " and "))", at: at)
+            }
+        }
+        for index in entry.media.indices {
+            let item = entry.media[index]
+            switch resolver.resolve(item.source, entryFile: entry.file) {
+            case .success(let found):
+                entry.media[index].file = found.file
+            case .failure(let failure):
+                report(failure, name: item.source, field: "media", item: item)
+            }
+            if let poster = item.poster {
+                switch resolver.resolve(poster, entryFile: entry.file) {
+                case .success(let found): entry.media[index].posterFile = found.file
+                case .failure(let failure): report(failure, name: poster, field: "poster", item: item)
+                }
+            }
+        }
+    }
+
+    /// Every `.md` below entries/, in path order so that builds are deterministic.
+    func entryFiles(diagnostics: DiagnosticsEngine) -> [URL] {
+        let folder = journal.appendingPathComponent("entries")
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            diagnostics.error("the journal has no entries/ folder; expected Markdown entries in entries/ (such as entries/2026/2026-04-03-kyoto.md)",
+                              at: SourceLocation(path: paths.display(journal.appendingPathComponent(JournalConfig.fileName))))
+            return []
+        }
+        var files: [URL] = []
+        let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey],
+                                                    options: [.skipsHiddenFiles])
+        while let item = walker?.nextObject() as? URL {
+            if item.pathExtension.lowercased() == "md" || item.pathExtension.lowercased() == "markdown" {
+                files.append(item)
+            }
+        }
+        return files.sorted { $0.path < $1.path }
+    }
+}
+
+/// Paths as the user typed them, for messages: relative to the working directory when possible.
+public struct DisplayPaths: Sendable {
+    public var workingDirectory: String
+
+    public init(workingDirectory: String = FileManager.default.currentDirectoryPath) {
+        self.workingDirectory = URL(fileURLWithPath: workingDirectory).standardizedFileURL.path
+    }
+
+    public func display(_ url: URL) -> String {
+        let p = url.standardizedFileURL.path
+        if p.hasPrefix(workingDirectory + "/") { return String(p.dropFirst(workingDirectory.count + 1)) }
+        return p
+    }
+}

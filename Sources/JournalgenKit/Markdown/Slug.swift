@@ -1,0 +1,80 @@
+import Foundation
+
+/// URL and anchor slugs: lower case, words joined by "-", accents folded, other scripts kept.
+/// "Up the Mountain: Kyoto!" -> "up-the-mountain-kyoto", "京都の朝" -> "京都の朝".
+public enum Slug {
+    public static func make(_ text: String) -> String {
+        var out = ""
+        var pendingDash = false
+        for scalar in fold(text.lowercased()).unicodeScalars {
+            if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+                if pendingDash && !out.isEmpty { out.append("-") }
+                pendingDash = false
+                out.unicodeScalars.append(scalar)
+            } else if scalar == "-" || scalar == "_" || scalar == " " || scalar.properties.isWhitespace
+                        || scalar.properties.generalCategory.isPunctuation || scalar.properties.generalCategory.isSymbol {
+                pendingDash = true
+            }
+        }
+        return out
+    }
+
+    /// Latin letters lose their accents ("é" -> "e", "ß" -> "ss"); other scripts stay as written
+    /// (folding every mark would turn Japanese "が" into "か").
+    static func fold(_ text: String) -> String {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text }
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            let v = scalar.value
+            if let special = latinSpecials[scalar] {
+                out.append(contentsOf: special.unicodeScalars)
+            } else if (0xC0...0x24F).contains(v) || (0x1E00...0x1EFF).contains(v),
+                      let base = String(scalar).decomposedStringWithCanonicalMapping.unicodeScalars.first {
+                out.append(base)
+            } else {
+                out.append(scalar)
+            }
+        }
+        return String(out)
+    }
+
+    static let latinSpecials: [Unicode.Scalar: String] = [
+        "ß": "ss", "æ": "ae", "ø": "o", "œ": "oe", "ł": "l", "đ": "d", "ð": "d", "þ": "th", "ı": "i",
+    ]
+}
+
+/// Heading ids within one page: the same text twice gives "notes", "notes-1", as GitHub does.
+struct HeadingSlugs {
+    private var used: [String: Int] = [:]
+
+    mutating func next(for text: String) -> String {
+        var base = Slug.make(text)
+        if base.isEmpty { base = "section" }
+        guard let count = used[base] else {
+            used[base] = 0
+            return base
+        }
+        var n = count + 1
+        while used["\(base)-\(n)"] != nil { n += 1 }
+        used[base] = n
+        used["\(base)-\(n)"] = 0
+        return "\(base)-\(n)"
+    }
+}
+
+extension Unicode.GeneralCategory {
+    var isPunctuation: Bool {
+        switch self {
+        case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
+             .initialPunctuation, .finalPunctuation, .otherPunctuation: return true
+        default: return false
+        }
+    }
+
+    var isSymbol: Bool {
+        switch self {
+        case .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol: return true
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+
+/// Where an entry was written.
+public struct Place: Sendable, Hashable {
+    public var name: String?
+    public var latitude: Double?
+    public var longitude: Double?
+
+    public var hasCoordinates: Bool { latitude != nil && longitude != nil }
+}
+
+/// A photo, video or other file an entry lists under `media:`.
+public struct MediaItem: Sendable, Hashable {
+    public var source: String
+    public var caption: String?
+    public var poster: String?
+    /// The file on disk once found (bundle folder first, then media/).
+    public var file: URL?
+    /// Where it lives in the site, relative to the site root ("2026/04/03/kyoto/torii.jpg").
+    public var sitePath: String = ""
+    public var posterFile: URL?
+    public var posterSitePath: String?
+    /// Where the item is named in the front matter, for messages.
+    public var line: Int
+    public var column: Int
+
+    public init(source: String, line: Int, column: Int) {
+        self.source = source
+        self.line = line
+        self.column = column
+    }
+
+    public var isVideo: Bool {
+        ["mp4", "webm", "mov", "m4v"].contains((source as NSString).pathExtension.lowercased())
+    }
+
+    public var isImage: Bool {
+        ["jpg", "jpeg", "png", "gif", "webp", "avif", "svg"].contains((source as NSString).pathExtension.lowercased())
+    }
+}
+
+/// `glory:` — a goal or idea made real, with the day it happened when known.
+public enum Glory: Sendable, Hashable {
+    case realised(CalendarDay)
+    case undated
+}
+
+/// `revisit: 3 weeks`: when to bring an entry back to the writer.
+public struct RevisitInterval: Sendable, Hashable, CustomStringConvertible {
+    public enum Unit: String, Sendable, CaseIterable { case day, week, month, year }
+    public var amount: Int
+    public var unit: Unit
+
+    public static func parse(_ text: String) -> RevisitInterval? {
+        let parts = text.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" })
+        guard parts.count == 2, let n = Int(parts[0]), n > 0 else { return nil }
+        var word = String(parts[1])
+        if word.hasSuffix("s") { word.removeLast() }
+        guard let unit = Unit(rawValue: word) else { return nil }
+        return RevisitInterval(amount: n, unit: unit)
+    }
+
+    public func after(_ day: CalendarDay) -> CalendarDay {
+        switch unit {
+        case .day: return day.adding(days: amount)
+        case .week: return day.adding(days: 7 * amount)
+        case .month: return day.adding(months: amount)
+        case .year: return day.adding(months: 12 * amount)
+        }
+    }
+
+    public var description: String { "\(amount) \(unit.rawValue)\(amount == 1 ? "" : "s")" }
+}
+
+/// One diary entry after loading: its front matter read and checked, its body rendered.
+public struct Entry: Sendable {
+    /// Path shown in messages (relative to where journalgen runs when possible).
+    public var displayPath: String
+    /// Path below `entries/`, used to order entries that share a date.
+    public var relativePath: String
+    public var file: URL
+
+    public var title: String
+    public var date: EntryDate
+    public var mood: MoodLevel?
+    public var theme: String?
+    public var place: Place?
+    public var trip: String?
+    public var media: [MediaItem]
+    public var tags: [String]
+    public var glory: Glory?
+    public var revisit: RevisitInterval?
+    public var isPrivate: Bool
+    public var isDraft: Bool
+    /// The last part of the URL; from `slug:`, else the file name without its date.
+    public var slug: String
+    /// Front-matter keys journalgen does not know, for templates.
+    public var extra: MetaNode
+    public var body: RenderedBody
+
+    /// Site path of the entry's page, "2026/04/03/kyoto/" (set when URLs are assigned).
+    public var sitePath: String = ""
+    /// Line of the `theme:` key, for the warning about unknown variants.
+    public var themeLocation: SourceLocation?
+}

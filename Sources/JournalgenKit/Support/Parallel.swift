@@ -1,0 +1,22 @@
+import Dispatch
+
+/// `map` over both cores (or however many the machine has), keeping the input order.
+func parallelMap<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R) -> [R] {
+    if items.count < 2 { return items.map(transform) }
+    let buffer = UnsafeMutableBufferPointer<R?>.allocate(capacity: items.count)
+    buffer.initialize(repeating: nil)
+    defer {
+        buffer.deinitialize()
+        buffer.deallocate()
+    }
+    nonisolated(unsafe) let results = buffer
+    DispatchQueue.concurrentPerform(iterations: items.count) { index in
+        results[index] = transform(items[index])
+    }
+    return results.map { $0! }
+}
+
+/// Runs `body` for every index on all cores, in chunks to keep scheduling cheap.
+func parallelForEach(count: Int, _ body: @Sendable (Int) -> Void) {
+    DispatchQueue.concurrentPerform(iterations: count, execute: body)
+}
