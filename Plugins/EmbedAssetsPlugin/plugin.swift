@@ -8,12 +8,15 @@ struct EmbedAssetsPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         let root = context.package.directoryURL
         let folders = ["templates", "themes"].map { root.appending(path: $0) }
-        var inputs: [URL] = []
+        // The folders themselves are inputs too, so adding a file directly inside one re-embeds.
+        // (SwiftPM re-plans builds only when the package changes; after adding a file in a
+        // sub-folder, touch Package.swift.)
+        var inputs: [URL] = folders
         for folder in folders {
             guard let walker = FileManager.default.enumerator(
                 at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else { continue }
             for case let file as URL in walker
-            where (try? file.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
+            {
                 inputs.append(file)
             }
         }

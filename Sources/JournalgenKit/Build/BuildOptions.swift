@@ -1,0 +1,61 @@
+import Foundation
+
+/// What `journalgen build` (or `check`) was asked to do.
+public struct BuildOptions: Sendable {
+    public var journal: URL
+    /// Default: JOURNAL/_site.
+    public var output: URL?
+    public var includeDrafts = false
+    public var includeFuture = false
+    public var baseURL: String?
+    /// Warnings fail the build.
+    public var strict = false
+    /// The build's "today"; default: the current day in the journal's time zone.
+    public var today: CalendarDay?
+    /// False for `check`: everything is loaded and rendered, nothing is written.
+    public var writeOutput = true
+    public var paths = DisplayPaths()
+
+    public init(journal: URL) {
+        self.journal = journal
+    }
+
+    public var outputFolder: URL { output ?? journal.appendingPathComponent("_site") }
+}
+
+/// What a build did, for the summary line and for tests.
+public struct BuildReport: Sendable {
+    public var succeeded = false
+    public var entries = 0
+    public var pages = 0
+    public var filesCopied = 0
+    public var draftsLeftOut = 0
+    public var privateLeftOut = 0
+    public var futureLeftOut = 0
+    public var seconds = 0.0
+    public var output: URL?
+    public var diagnostics: [Diagnostic] = []
+
+    public var errors: Int { diagnostics.filter { $0.severity == .error }.count }
+    public var warnings: Int { diagnostics.filter { $0.severity == .warning }.count }
+
+    /// "Built 28 entries (61 pages, 9 files) in 0.21 s → example-journal/_site"
+    public func summary(paths: DisplayPaths) -> String {
+        var parts: [String] = []
+        if draftsLeftOut > 0 { parts.append("\(draftsLeftOut) draft\(draftsLeftOut == 1 ? "" : "s") left out (--drafts)") }
+        if privateLeftOut > 0 { parts.append("\(privateLeftOut) private entr\(privateLeftOut == 1 ? "y" : "ies") left out") }
+        if futureLeftOut > 0 { parts.append("\(futureLeftOut) future entr\(futureLeftOut == 1 ? "y" : "ies") left out (--future)") }
+        if warnings > 0 { parts.append("\(warnings) warning\(warnings == 1 ? "" : "s")") }
+        let time = String(format: "%.2f s", seconds)
+        let head: String
+        if !succeeded {
+            head = "Build failed: \(errors) error\(errors == 1 ? "" : "s")" + (warnings > 0 ? ", \(warnings) warning\(warnings == 1 ? "" : "s")" : "") + "; the previous site was left as it was"
+            return head
+        } else if let output {
+            head = "Built \(entries) entr\(entries == 1 ? "y" : "ies") (\(pages) pages, \(filesCopied) files) in \(time) → \(paths.display(output))"
+        } else {
+            head = "Checked \(entries) entr\(entries == 1 ? "y" : "ies") (\(pages) pages) in \(time): no errors"
+        }
+        return parts.isEmpty ? head : head + "\n  " + parts.joined(separator: "; ")
+    }
+}

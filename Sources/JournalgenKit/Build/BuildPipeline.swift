@@ -1,0 +1,130 @@
+import Foundation
+
+/// The build as a list of named stages, each reading what the previous ones produced.
+/// Any stage may report errors; the build goes as far as it can so that every error of the
+/// journal shows up in one run, and writes nothing unless there were none.
+public struct BuildPipeline: Sendable {
+    public var options: BuildOptions
+
+    public init(options: BuildOptions) {
+        self.options = options
+    }
+
+    public func run() -> BuildReport {
+        let started = Date()
+        let diagnostics = DiagnosticsEngine()
+        var report = BuildReport()
+        defer { _ = report }
+        let paths = options.paths
+        let journal = options.journal.standardizedFileURL
+        let configPath = paths.display(journal.appendingPathComponent(JournalConfig.fileName))
+
+        func finish(_ succeeded: Bool) -> BuildReport {
+            report.diagnostics = diagnostics.diagnostics
+            report.succeeded = succeeded && report.errors == 0 && !(options.strict && report.warnings > 0)
+            if options.strict && report.warnings > 0 && report.errors == 0 {
+                report.diagnostics.append(Diagnostic(.error, "--strict: \(report.warnings) warning\(report.warnings == 1 ? "" : "s") fail the build", at: SourceLocation(path: configPath)))
+            }
+            report.seconds = Date().timeIntervalSince(started)
+            return report
+        }
+
+        // 1. Settings.
+        guard var config = JournalConfigReader.read(journal: journal, displayPath: configPath, diagnostics: diagnostics) else {
+            _ = JournalLoader(journal: journal, paths: paths).load(config: Self.fallbackConfig, options: LoadOptions(today: options.today), diagnostics: diagnostics)
+            return finish(false)
+        }
+        if let base = options.baseURL { config.baseURL = base.hasSuffix("/") ? base : base + "/" }
+
+        // 2. Entries, parsed and rendered on all cores.
+        let loaded = JournalLoader(journal: journal, paths: paths).load(
+            config: config,
+            options: LoadOptions(includeDrafts: options.includeDrafts, includeFuture: options.includeFuture, today: options.today),
+            diagnostics: diagnostics)
+        report.draftsLeftOut = loaded.draftsLeftOut
+        report.privateLeftOut = loaded.privateLeftOut
+        report.futureLeftOut = loaded.futureLeftOut
+
+        // 3. Theme and templates.
+        let assets = AssetSource(journal: journal)
+        let theme = Theme.load(name: config.theme, assets: assets, paths: paths,
+                               configLocation: SourceLocation(path: configPath), diagnostics: diagnostics)
+        let templates = theme.flatMap { TemplateSet.load(theme: $0, assets: assets, paths: paths, diagnostics: diagnostics) }
+        if let theme {
+            for entry in loaded.entries {
+                if let variant = entry.theme, !theme.variants.contains(variant) {
+                    diagnostics.warning("theme '\(variant)' is not a variant of the site theme '\(theme.name)'; known variants: \(theme.variants.joined(separator: ", ")); the page uses '\(theme.defaultVariant)'",
+                                        at: entry.themeLocation ?? SourceLocation(path: entry.displayPath))
+                }
+            }
+        }
+        guard !diagnostics.hasErrors, let theme, let templates else { return finish(false) }
+        if options.strict && diagnostics.warningCount > 0 { return finish(false) }
+
+        // 4. The site model: URLs, order, groupings.
+        let model = SiteModel(config: config, entries: loaded.entries)
+        report.entries = model.entries.count
+
+        // 5. Static files: the theme's, the journal's static/, and every entry's media.
+        let files = StaticFiles.collect(model: model, theme: theme, assets: assets)
+        let stylesheet = model.links.href("style.css") + (files.stylesheetVersion.map { "?v=\($0)" } ?? "")
+
+        // 6. Pages, rendered and written on all cores.
+        let renderer = PageRenderer(model: model, templates: templates, theme: theme, stylesheet: stylesheet)
+        let jobs = renderer.jobs
+        report.pages = jobs.count
+        guard options.writeOutput else {
+            parallelForEach(count: jobs.count) { _ = renderer.render(jobs[$0]) }
+            return finish(true)
+        }
+        let output: StagedOutput
+        do {
+            output = try StagedOutput(target: options.outputFolder)
+        } catch {
+            diagnostics.error(error.description, at: SourceLocation(path: paths.display(options.outputFolder)))
+            return finish(false)
+        }
+        parallelForEach(count: jobs.count) { index in
+            let job = jobs[index]
+            do {
+                try output.write(Data(renderer.render(job).utf8), to: renderer.outputPath(job))
+            } catch {
+                diagnostics.error("cannot write \(renderer.outputPath(job)): \(error.localizedDescription)", at: SourceLocation(path: paths.display(options.outputFolder)))
+            }
+        }
+        let copies = files.copies
+        parallelForEach(count: copies.count) { index in
+            let copy = copies[index]
+            do {
+                switch copy.source {
+                case .file(let url): try output.copy(url, to: copy.sitePath)
+                case .data(let data): try output.write(data, to: copy.sitePath)
+                }
+            } catch {
+                diagnostics.error("cannot copy to \(copy.sitePath): \(error.localizedDescription)", at: SourceLocation(path: paths.display(options.outputFolder)))
+            }
+        }
+        report.filesCopied = copies.count
+
+        // 7. Swap the new site in, only if everything above worked.
+        guard !diagnostics.hasErrors else {
+            output.discard()
+            return finish(false)
+        }
+        do {
+            try output.commit()
+        } catch {
+            output.discard()
+            diagnostics.error(error.description, at: SourceLocation(path: paths.display(options.outputFolder)))
+            return finish(false)
+        }
+        report.output = options.outputFolder
+        return finish(true)
+    }
+
+    /// Lets entries be checked (and their errors reported) even when journal.yaml is broken.
+    static let fallbackConfig = JournalConfig(
+        title: "", author: nil, birthday: nil, timeZone: TimeZone(identifier: "UTC")!, timeZoneName: "UTC",
+        baseURL: "/", theme: "paper", language: "en", moods: .standard, pageSize: 10, unsafeMarkdown: false,
+        privateHint: nil, extra: MetaNode(.table([]), line: 1, column: 1))
+}

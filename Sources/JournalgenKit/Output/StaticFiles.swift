@@ -1,0 +1,56 @@
+import Foundation
+
+/// Files the site carries besides its pages: the theme's static files, the journal's own
+/// `static/` folder (copied as is, as Hugo and Zola do), and the media of published entries only.
+struct StaticFiles {
+    struct Copy: Sendable {
+        enum Source: Sendable {
+            case file(URL)
+            case data(Data)
+        }
+        var source: Source
+        var sitePath: String
+    }
+
+    var copies: [Copy]
+    /// A short content hash of style.css, so browsers fetch a changed stylesheet at once.
+    var stylesheetVersion: String?
+
+    static func collect(model: SiteModel, theme: Theme, assets: AssetSource) -> StaticFiles {
+        var bySitePath: [String: Copy] = [:]
+        var version: String?
+        let themeStatic = "\(theme.folder)/static/"
+        for path in theme.staticFiles {
+            guard let file = assets.file(path) else { continue }
+            let sitePath = String(path.dropFirst(themeStatic.count))
+            if sitePath == "style.css" { version = fnv1a(file.data) }
+            switch file.origin {
+            case .journal(let url): bySitePath[sitePath] = Copy(source: .file(url), sitePath: sitePath)
+            case .builtIn: bySitePath[sitePath] = Copy(source: .data(file.data), sitePath: sitePath)
+            }
+        }
+        for path in assets.files(under: "static") {
+            guard let file = assets.file(path, includeBuiltIn: false), case .journal(let url) = file.origin else { continue }
+            let sitePath = String(path.dropFirst("static/".count))
+            bySitePath[sitePath] = Copy(source: .file(url), sitePath: sitePath)
+        }
+        for entry in model.entries {
+            for item in entry.media {
+                if let file = item.file { bySitePath[item.sitePath] = Copy(source: .file(file), sitePath: item.sitePath) }
+                if let poster = item.posterFile, let path = item.posterSitePath {
+                    bySitePath[path] = Copy(source: .file(poster), sitePath: path)
+                }
+            }
+        }
+        return StaticFiles(copies: bySitePath.keys.sorted().map { bySitePath[$0]! }, stylesheetVersion: version)
+    }
+
+    static func fnv1a(_ data: Data) -> String {
+        var hash: UInt64 = 0xcbf29ce484222325
+        for byte in data {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100000001b3
+        }
+        return String(String(hash, radix: 16).prefix(8))
+    }
+}

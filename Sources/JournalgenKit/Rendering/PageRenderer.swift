@@ -1,0 +1,111 @@
+/// One page of the site to render.
+public enum PageJob: Sendable, Hashable {
+    case entry(Int)
+    case home(page: Int)
+    case archive
+    case year(Int)
+    case month(year: Int, month: Int)
+    case tags
+    case tag(Int)
+    case notFound
+}
+
+/// Fills the templates for each page of the site. Stateless: pages render on any thread.
+public struct PageRenderer: Sendable {
+    public var model: SiteModel
+    public var templates: TemplateSet
+    public var theme: Theme
+    public var stylesheet: String
+
+    public init(model: SiteModel, templates: TemplateSet, theme: Theme, stylesheet: String) {
+        self.model = model
+        self.templates = templates
+        self.theme = theme
+        self.stylesheet = stylesheet
+    }
+
+    /// Every page, in a fixed order.
+    public var jobs: [PageJob] {
+        var jobs: [PageJob] = model.entries.indices.map { .entry($0) }
+        jobs += (1...model.homePageCount).map { .home(page: $0) }
+        jobs.append(.archive)
+        for (y, year) in model.years.enumerated() {
+            jobs.append(.year(y))
+            for (m, _) in year.months.enumerated() { jobs.append(.month(year: y, month: m)) }
+        }
+        jobs.append(.tags)
+        jobs += model.tags.indices.map { .tag($0) }
+        jobs.append(.notFound)
+        return jobs
+    }
+
+    /// The file the page is written to, relative to the site root.
+    public func outputPath(_ job: PageJob) -> String {
+        switch job {
+        case .entry(let i): return model.entries[i].sitePath + "index.html"
+        case .home(let page): return model.homePagePath(page) + "index.html"
+        case .archive: return "archive/index.html"
+        case .year(let y): return model.years[y].sitePath + "index.html"
+        case .month(let y, let m): return model.years[y].months[m].sitePath + "index.html"
+        case .tags: return "tags/index.html"
+        case .tag(let t): return model.tags[t].sitePath + "index.html"
+        case .notFound: return "404.html"
+        }
+    }
+
+    public func render(_ job: PageJob) -> String {
+        let site = SiteView(model: model, stylesheet: stylesheet)
+        let links = model.links
+        func page(_ title: String, _ path: String, kind: String, description: String? = nil, variant: String? = nil) -> PageView {
+            PageView(title: title, description: description, canonical: links.absolute(path),
+                     variant: variant ?? theme.defaultVariant, kind: kind)
+        }
+        func context(_ view: PageView, _ values: [String: Any]) -> PageContext {
+            PageContext(site: site, page: view, values: values)
+        }
+        switch job {
+        case .entry(let i):
+            let entry = model.entries[i]
+            let variant = entry.theme.flatMap { theme.variants.contains($0) ? $0 : nil }
+            let view = EntryView(entry: entry, model: model,
+                                 previous: i + 1 < model.entries.count ? model.entries[i + 1] : nil,
+                                 next: i > 0 ? model.entries[i - 1] : nil)
+            return templates.render("entry", context(page(entry.title, entry.sitePath, kind: "entry",
+                                                          description: entry.body.summary, variant: variant), ["entry": view]))
+        case .home(let number):
+            let size = model.config.pageSize
+            let slice = model.entries.indices.dropFirst((number - 1) * size).prefix(size)
+            let title = number == 1 ? model.config.title : "\(model.config.title), page \(number)"
+            return templates.render("home", context(page(title, model.homePagePath(number), kind: "home"), [
+                "entries": slice.map { EntryView(entry: model.entries[$0], model: model) },
+                "pagination": PaginationView(page: number, count: model.homePageCount) { links.href(model.homePagePath($0)) },
+            ]))
+        case .archive:
+            return templates.render("archive", context(page("Archive", "archive/", kind: "archive"), [
+                "years": model.years.map { YearView(year: $0, model: model) },
+            ]))
+        case .year(let y):
+            let year = model.years[y]
+            return templates.render("year", context(page(String(year.year), year.sitePath, kind: "year"), [
+                "year": YearView(year: year, model: model),
+            ]))
+        case .month(let y, let m):
+            let month = model.years[y].months[m]
+            let view = MonthView(month: month, model: model)
+            return templates.render("month", context(page("\(DateText.monthName(month.month)) \(month.year)", month.sitePath, kind: "month"), [
+                "month": view, "year": YearView(year: model.years[y], model: model),
+            ]))
+        case .tags:
+            return templates.render("tags", context(page("Tags", "tags/", kind: "tags"), [
+                "tags": model.tags.map { TagView(tag: $0, model: model) },
+            ]))
+        case .tag(let t):
+            let tag = model.tags[t]
+            return templates.render("tag", context(page("#\(tag.name)", tag.sitePath, kind: "tag"), [
+                "tag": TagView(tag: tag, model: model),
+            ]))
+        case .notFound:
+            return templates.render("404", context(page("Page not found", "404.html", kind: "notFound"), [:]))
+        }
+    }
+}

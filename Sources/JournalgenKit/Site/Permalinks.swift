@@ -1,0 +1,25 @@
+/// Gives every entry its page path, `YYYY/MM/DD/slug/` by the entry's own calendar day.
+/// Two entries that would share a path get `-2`, `-3`, … in a stable order (by time, then by
+/// file path), so the same journal always gives the same URLs.
+public enum Permalinks {
+    public static func assign(_ entries: inout [Entry]) {
+        let order = entries.indices.sorted {
+            let a = entries[$0], b = entries[$1]
+            return (a.date.instant, a.relativePath) < (b.date.instant, b.relativePath)
+        }
+        var taken: Set<String> = []
+        for index in order {
+            let day = entries[index].date.day
+            let prefix = "\(pad(day.year, 4))/\(pad(day.month, 2))/\(pad(day.day, 2))/"
+            let slug = entries[index].slug
+            var path = prefix + slug + "/"
+            var n = 2
+            while taken.contains(path) {
+                path = prefix + "\(slug)-\(n)/"
+                n += 1
+            }
+            taken.insert(path)
+            entries[index].sitePath = path
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+
+/// The journal as the site shows it: published entries, newest first, and the groupings the
+/// pages are made of. Built once; every page reads from it.
+public struct SiteModel: Sendable {
+    public struct Tag: Sendable {
+        public var name: String
+        public var slug: String
+        /// Indexes into `entries`, newest first.
+        public var entries: [Int]
+        public var sitePath: String { "tags/\(slug)/" }
+    }
+
+    public struct Month: Sendable {
+        public var year: Int
+        public var month: Int
+        public var entries: [Int]
+        public var sitePath: String { "\(pad(year, 4))/\(pad(month, 2))/" }
+    }
+
+    public struct Year: Sendable {
+        public var year: Int
+        /// Newest month first.
+        public var months: [Month]
+        public var entryCount: Int { months.reduce(0) { $0 + $1.entries.count } }
+        public var sitePath: String { "\(pad(year, 4))/" }
+    }
+
+    public var config: JournalConfig
+    /// Newest first.
+    public var entries: [Entry]
+    public var years: [Year]
+    /// By name, case-insensitively.
+    public var tags: [Tag]
+    public var links: SiteLinks
+
+    public init(config: JournalConfig, entries unsorted: [Entry]) {
+        self.config = config
+        var entries = unsorted
+        Permalinks.assign(&entries)
+        for index in entries.indices { Self.placeMedia(of: &entries[index]) }
+        entries.sort { ($0.date.instant, $0.relativePath) > ($1.date.instant, $1.relativePath) }
+        self.entries = entries
+        self.links = SiteLinks(config: config)
+
+        var years: [Year] = []
+        for (index, entry) in entries.enumerated() {
+            let day = entry.date.day
+            if years.last?.year != day.year { years.append(Year(year: day.year, months: [])) }
+            if years[years.count - 1].months.last?.month != day.month {
+                years[years.count - 1].months.append(Month(year: day.year, month: day.month, entries: []))
+            }
+            let m = years[years.count - 1].months.count - 1
+            years[years.count - 1].months[m].entries.append(index)
+        }
+        self.years = years
+
+        var tagsBySlug: [String: Tag] = [:]
+        for (index, entry) in entries.enumerated() {
+            for name in entry.tags {
+                var slug = Slug.make(name)
+                if slug.isEmpty { slug = "tag" }
+                tagsBySlug[slug, default: Tag(name: name, slug: slug, entries: [])].entries.append(index)
+            }
+        }
+        tags = tagsBySlug.values.sorted { ($0.name.lowercased(), $0.slug) < ($1.name.lowercased(), $1.slug) }
+    }
+
+    /// Bundle files sit beside the entry's page (`2026/04/03/kyoto/torii.jpg`), shared ones under `media/`.
+    static func placeMedia(of entry: inout Entry) {
+        let bundle = MediaResolver.bundleFolder(of: entry.file).standardizedFileURL.path + "/"
+        let page = entry.sitePath
+        func sitePath(_ file: URL?, _ name: String) -> String? {
+            guard let file else { return nil }
+            let path = file.standardizedFileURL.path
+            return path.hasPrefix(bundle) ? page + path.dropFirst(bundle.count) : "media/" + (name.hasPrefix("./") ? String(name.dropFirst(2)) : name)
+        }
+        for i in entry.media.indices {
+            entry.media[i].sitePath = sitePath(entry.media[i].file, entry.media[i].source) ?? ""
+            entry.media[i].posterSitePath = entry.media[i].poster.flatMap { sitePath(entry.media[i].posterFile, $0) }
+        }
+    }
+
+    /// Home page pages: `[]` for page 1, `page/2/` for the rest.
+    public func homePagePath(_ page: Int) -> String { page == 1 ? "" : "page/\(page)/" }
+
+    public var homePageCount: Int { max(1, (entries.count + config.pageSize - 1) / config.pageSize) }
+}

@@ -1,0 +1,55 @@
+import ArgumentParser
+import Foundation
+import JournalgenKit
+
+extension Journalgen {
+    struct Build: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Build the journal's website.",
+            discussion: """
+                The site is built in a folder beside the output and swapped in only when the whole \
+                build succeeded: a failed build leaves the previous site untouched. Errors are \
+                printed as path:line:column: error: message, all of them at once.
+
+                Examples:
+                  journalgen build                         # the journal in this folder -> ./_site
+                  journalgen build my-journal -o public    # -> public/
+                  journalgen build --drafts --base-url http://localhost:8000/
+                """)
+
+        @OptionGroup var journal: JournalOptions
+
+        @Option(name: .shortAndLong, help: ArgumentHelp("Where to write the site (default: JOURNAL/_site).", valueName: "dir"),
+                completion: .directory)
+        var output: String?
+
+        @Option(help: ArgumentHelp("Override journal.yaml's base_url, e.g. for a local preview.", valueName: "url"))
+        var baseURL: String?
+
+        @Flag(name: .shortAndLong, help: "Print only errors and warnings.")
+        var quiet = false
+
+        func run() throws {
+            var options = try journal.buildOptions()
+            options.output = output.map { URL(fileURLWithPath: $0) }
+            options.baseURL = baseURL
+            let report = BuildPipeline(options: options).run()
+            try finish(report, options: options, quiet: quiet)
+        }
+    }
+
+    struct Check: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Load and render the whole journal without writing anything; report every problem.",
+            discussion: "Exits 0 when the journal would build, 1 otherwise. Example: journalgen check my-journal --strict")
+
+        @OptionGroup var journal: JournalOptions
+
+        func run() throws {
+            var options = try journal.buildOptions()
+            options.writeOutput = false
+            let report = BuildPipeline(options: options).run()
+            try finish(report, options: options, quiet: false)
+        }
+    }
+}

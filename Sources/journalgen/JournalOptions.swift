@@ -1,0 +1,45 @@
+import ArgumentParser
+import Foundation
+import JournalgenKit
+
+/// Options shared by the commands that read a whole journal.
+struct JournalOptions: ParsableArguments {
+    @Argument(help: "The journal folder (with journal.yaml and entries/).", completion: .directory)
+    var journal: String = "."
+
+    @Flag(help: "Include entries marked `draft: true`.")
+    var drafts = false
+
+    @Flag(help: "Include entries dated after today (left out by default).")
+    var future = false
+
+    @Flag(help: "Treat warnings as errors.")
+    var strict = false
+
+    @Option(help: ArgumentHelp("The day to build for, YYYY-MM-DD (default: today in the journal's time zone).", valueName: "day"))
+    var today: String?
+
+    func buildOptions() throws -> BuildOptions {
+        var options = BuildOptions(journal: URL(fileURLWithPath: journal))
+        options.includeDrafts = drafts
+        options.includeFuture = future
+        options.strict = strict
+        if let today {
+            guard let day = CalendarDay(iso: today) else {
+                throw ValidationError("--today '\(today)' is not a day; expected YYYY-MM-DD")
+            }
+            options.today = day
+        }
+        return options
+    }
+}
+
+/// Prints a build's messages and summary; exits non-zero when it failed.
+func finish(_ report: BuildReport, options: BuildOptions, quiet: Bool) throws {
+    DiagnosticPrinter().print(report.diagnostics)
+    if !quiet || !report.succeeded {
+        let line = report.summary(paths: options.paths)
+        if report.succeeded { print(line) } else { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+    }
+    if !report.succeeded { throw ExitCode(1) }
+}
