@@ -29,12 +29,13 @@ extension Journalgen {
         @Flag(name: .shortAndLong, help: "Print only errors and warnings.")
         var quiet = false
 
+
         func run() throws {
             var options = try journal.buildOptions()
             options.output = output.map { URL(fileURLWithPath: $0) }
             options.baseURL = baseURL
             let report = BuildPipeline(options: options).run()
-            try finish(report, options: options, quiet: quiet)
+            try finish(report, options: options, quiet: quiet, timings: journal.timings)
         }
     }
 
@@ -49,7 +50,7 @@ extension Journalgen {
             var options = try journal.buildOptions()
             options.writeOutput = false
             let report = BuildPipeline(options: options).run()
-            try finish(report, options: options, quiet: false)
+            try finish(report, options: options, quiet: false, timings: journal.timings)
         }
     }
 }

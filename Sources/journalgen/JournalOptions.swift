@@ -16,6 +16,9 @@ struct JournalOptions: ParsableArguments {
     @Flag(help: "Treat warnings as errors.")
     var strict = false
 
+    @Flag(help: "Print the time each stage took.")
+    var timings = false
+
     @Option(help: ArgumentHelp("The day to build for, YYYY-MM-DD (default: today in the journal's time zone).", valueName: "day"))
     var today: String?
 
@@ -35,8 +38,13 @@ struct JournalOptions: ParsableArguments {
 }
 
 /// Prints a build's messages and summary; exits non-zero when it failed.
-func finish(_ report: BuildReport, options: BuildOptions, quiet: Bool) throws {
+func finish(_ report: BuildReport, options: BuildOptions, quiet: Bool, timings: Bool) throws {
     DiagnosticPrinter().print(report.diagnostics)
+    if timings {
+        for (name, seconds) in report.stages {
+            print(String(format: "%8.3f s  ", seconds) + name)
+        }
+    }
     if !quiet || !report.succeeded {
         let line = report.summary(paths: options.paths)
         if report.succeeded { print(line) } else { FileHandle.standardError.write(Data((line + "\n").utf8)) }

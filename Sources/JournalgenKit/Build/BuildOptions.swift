@@ -35,6 +35,8 @@ public struct BuildReport: Sendable {
     public var seconds = 0.0
     public var output: URL?
     public var diagnostics: [Diagnostic] = []
+    /// Seconds spent in each stage of the pipeline, in order (`--timings`).
+    public var stages: [(name: String, seconds: Double)] = []
 
     public var errors: Int { diagnostics.filter { $0.severity == .error }.count }
     public var warnings: Int { diagnostics.filter { $0.severity == .warning }.count }

@@ -14,7 +14,12 @@ public struct BuildPipeline: Sendable {
         let started = Date()
         let diagnostics = DiagnosticsEngine()
         var report = BuildReport()
-        defer { _ = report }
+        var stageStart = started
+        func stage(_ name: String) {
+            let now = Date()
+            report.stages.append((name, now.timeIntervalSince(stageStart)))
+            stageStart = now
+        }
         let paths = options.paths
         let journal = options.journal.standardizedFileURL
         let configPath = paths.display(journal.appendingPathComponent(JournalConfig.fileName))
@@ -35,6 +40,7 @@ public struct BuildPipeline: Sendable {
             return finish(false)
         }
         if let base = options.baseURL { config.baseURL = base.hasSuffix("/") ? base : base + "/" }
+        stage("read journal.yaml")
 
         // 2. Entries, parsed and rendered on all cores.
         let loaded = JournalLoader(journal: journal, paths: paths).load(
@@ -44,6 +50,7 @@ public struct BuildPipeline: Sendable {
         report.draftsLeftOut = loaded.draftsLeftOut
         report.privateLeftOut = loaded.privateLeftOut
         report.futureLeftOut = loaded.futureLeftOut
+        stage("load and render entries")
 
         // 3. Theme and templates.
         let assets = AssetSource(journal: journal)
@@ -58,19 +65,24 @@ public struct BuildPipeline: Sendable {
                 }
             }
         }
+        stage("theme and templates")
         guard !diagnostics.hasErrors, let theme, let templates else { return finish(false) }
         if options.strict && diagnostics.warningCount > 0 { return finish(false) }
 
         // 4. The site model: URLs, order, groupings.
         let model = SiteModel(config: config, entries: loaded.entries)
         report.entries = model.entries.count
+        stage("site model")
 
         // 5. Static files: the theme's, the journal's static/, and every entry's media.
         let files = StaticFiles.collect(model: model, theme: theme, assets: assets)
         let stylesheet = model.links.href("style.css") + (files.stylesheetVersion.map { "?v=\($0)" } ?? "")
 
         // 6. Pages, rendered and written on all cores.
+        stage("static files")
         let renderer = PageRenderer(model: model, templates: templates, theme: theme, stylesheet: stylesheet)
+        renderer.prepareFragments()
+        stage("render entry cards and rows")
         let jobs = renderer.jobs
         report.pages = jobs.count
         guard options.writeOutput else {
@@ -93,6 +105,7 @@ public struct BuildPipeline: Sendable {
             }
         }
         let copies = files.copies
+        stage("render and write pages")
         parallelForEach(count: copies.count) { index in
             let copy = copies[index]
             do {
@@ -104,6 +117,7 @@ public struct BuildPipeline: Sendable {
                 diagnostics.error("cannot copy to \(copy.sitePath): \(error.localizedDescription)", at: SourceLocation(path: paths.display(options.outputFolder)))
             }
         }
+        stage("copy media and assets")
         report.filesCopied = copies.count
 
         // 7. Swap the new site in, only if everything above worked.
@@ -118,6 +132,7 @@ public struct BuildPipeline: Sendable {
             diagnostics.error(error.description, at: SourceLocation(path: paths.display(options.outputFolder)))
             return finish(false)
         }
+        stage("swap the new site in")
         report.output = options.outputFolder
         return finish(true)
     }

@@ -19,40 +19,45 @@ public enum FrontMatterSplitter {
     }
 
     /// `text` must already be decoded (no BOM). CRLF and CR line endings are accepted.
+    /// Works on UTF-8 bytes: this runs once per entry, and Character-wise splitting costs more
+    /// than parsing the YAML.
     public static func split(_ text: String) throws(Unclosed) -> SplitEntry {
         let normalised = normaliseLineEndings(text)
-        let fence: Substring
+        let bytes = normalised.utf8
+        let fence: [UInt8]
         let format: SplitEntry.Format
-        if normalised.hasPrefix("---") {
-            fence = "---"; format = .yaml
-        } else if normalised.hasPrefix("+++") {
-            fence = "+++"; format = .toml
+        if bytes.starts(with: "---".utf8) {
+            fence = Array("---".utf8); format = .yaml
+        } else if bytes.starts(with: "+++".utf8) {
+            fence = Array("+++".utf8); format = .toml
         } else {
             return SplitEntry(format: .none, frontMatter: "", frontMatterLine: 1, body: normalised, bodyLine: 1)
         }
-        var lines = normalised.split(separator: "\n", omittingEmptySubsequences: false)[...]
-        guard let first = lines.popFirst(), first.trimmingTrailingSpaces == fence else {
+        func isFence(_ line: Substring.UTF8View) -> Bool {
+            var l = line
+            while l.last == 0x20 || l.last == 0x09 { l = l.dropLast() }
+            return l.elementsEqual(fence) || (format == .yaml && l.elementsEqual("...".utf8))
+        }
+        let firstEnd = bytes.firstIndex(of: 0x0A) ?? bytes.endIndex
+        guard isFence(normalised[..<firstEnd].utf8) else {
             return SplitEntry(format: .none, frontMatter: "", frontMatterLine: 1, body: normalised, bodyLine: 1)
         }
-        var matter: [Substring] = []
+        guard firstEnd < bytes.endIndex else { throw Unclosed(fence: String(decoding: fence, as: UTF8.self)) }
+        let matterStart = bytes.index(after: firstEnd)
+        var lineStart = matterStart
         var line = 2
-        while let next = lines.popFirst() {
-            let trimmed = next.trimmingTrailingSpaces
-            if trimmed == fence || (format == .yaml && trimmed == "...") {
-                return SplitEntry(format: format, frontMatter: matter.joined(separator: "\n"),
-                                  frontMatterLine: 2, body: lines.joined(separator: "\n"), bodyLine: line + 1)
+        while lineStart < bytes.endIndex {
+            let lineEnd = bytes[lineStart...].firstIndex(of: 0x0A) ?? bytes.endIndex
+            if isFence(normalised[lineStart..<lineEnd].utf8) {
+                let matterEnd = lineStart == matterStart ? matterStart : bytes.index(before: lineStart)
+                let bodyStart = lineEnd < bytes.endIndex ? bytes.index(after: lineEnd) : lineEnd
+                return SplitEntry(format: format, frontMatter: String(normalised[matterStart..<matterEnd]),
+                                  frontMatterLine: 2, body: String(normalised[bodyStart...]), bodyLine: line + 1)
             }
-            matter.append(next)
+            guard lineEnd < bytes.endIndex else { break }
+            lineStart = bytes.index(after: lineEnd)
             line += 1
         }
-        throw Unclosed(fence: String(fence))
-    }
-}
-
-extension Substring {
-    var trimmingTrailingSpaces: Substring {
-        var s = self
-        while let last = s.last, last == " " || last == "\t" { s.removeLast() }
-        return s
+        throw Unclosed(fence: String(decoding: fence, as: UTF8.self))
     }
 }

@@ -15,7 +15,8 @@ public enum YAMLReader {
         let shift = firstLine - 1
         let root: Node?
         do {
-            root = try Yams.compose(yaml: yaml, .basic)
+            // Passing the encoding spares Yams a look at the environment on every call.
+            root = try Yams.compose(yaml: yaml, .basic, .default, .utf8)
         } catch let error as YamlError {
             throw failure(error, shift: shift)
         } catch {

@@ -17,7 +17,7 @@ public struct EntryParser: Sendable {
     ]
 
     /// `fileName` is the entry's file name, which may supply the date (`2026-04-03-kyoto.md`).
-    public func parse(text: String, fileName: String, file: URL, displayPath: String, relativePath: String,
+    public func parse(text: String, fileName: String, filePath: String, displayPath: String, relativePath: String,
                       diagnostics: DiagnosticsEngine) -> Entry? {
         func at(_ line: Int, _ column: Int = 1) -> SourceLocation {
             SourceLocation(path: displayPath, line: line, column: column)
@@ -107,14 +107,14 @@ public struct EntryParser: Sendable {
             switch node.value {
             case .list(let items):
                 for item in items {
-                    if let t = item.text, !t.trimmingCharacters(in: .whitespaces).isEmpty {
-                        if !tags.contains(t) { tags.append(t.trimmingCharacters(in: .whitespaces)) }
+                    if let t = item.text?.trimmedSpaces, !t.isEmpty {
+                        if !tags.contains(t) { tags.append(t) }
                     } else {
                         diagnostics.error("a tag is \(item.kindDescription); expected a word such as 'hike'", at: at(item))
                     }
                 }
             case .scalar(let s, _):
-                tags = s.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+                tags = s.split(separator: ",").map { String($0).trimmedSpaces }.filter { !$0.isEmpty }
             case .null:
                 break
             case .table:
@@ -155,7 +155,7 @@ public struct EntryParser: Sendable {
         let trip = string("trip")?.0
         let theme = string("theme")
         let explicitSlug = string("slug")?.0
-        let explicitTitle = string("title")?.0.trimmingCharacters(in: .whitespaces)
+        let explicitTitle = string("title")?.0.trimmedSpaces
 
         var extra: [MetaEntry] = []
         for entry in meta.entries ?? [] where !Self.knownKeys.contains(entry.key) {
@@ -177,8 +177,9 @@ public struct EntryParser: Sendable {
         if slug.isEmpty { slug = "entry" }
 
         return Entry(
-            displayPath: displayPath, relativePath: relativePath, file: file,
-            title: title, date: date, mood: mood, theme: theme?.0, place: place, trip: trip,
+            displayPath: displayPath, relativePath: relativePath, filePath: filePath,
+            title: title, date: date,
+            showsZone: date.hasTime && date.utcOffset != config.timeZone.offset(forLocal: date), mood: mood, theme: theme?.0, place: place, trip: trip,
             media: media, tags: tags, glory: glory, revisit: revisit, isPrivate: isPrivate, isDraft: isDraft,
             slug: slug, extra: MetaNode(.table(extra), line: meta.line, column: meta.column), body: body,
             themeLocation: theme.map { at($0.1) })

@@ -34,14 +34,15 @@ public struct JournalLoader: Sendable {
     }
 
     public func load(config: JournalConfig, options: LoadOptions, diagnostics: DiagnosticsEngine) -> LoadedJournal {
+        let root = journal.standardizedFileURL.path
         let files = entryFiles(diagnostics: diagnostics)
         let parser = EntryParser(config: config)
-        let resolver = MediaResolver(journal: journal)
-        let root = journal.appendingPathComponent("entries").standardizedFileURL.path
+        let resolver = MediaResolver(journal: root)
         let paths = self.paths
-        let parsed: [Entry?] = parallelMap(files) { file in
-            let display = paths.display(file)
-            guard let data = FileManager.default.contents(atPath: file.path) else {
+        let parsed: [Entry?] = parallelMap(files) { relative in
+            let file = root + "/entries/" + relative
+            let display = paths.display(path: file)
+            guard let data = FileIO.read(file) else {
                 diagnostics.error("cannot read this file", at: SourceLocation(path: display))
                 return nil
             }
@@ -49,9 +50,8 @@ public struct JournalLoader: Sendable {
                 diagnostics.error("the file is not UTF-8 text; expected a Markdown file saved as UTF-8", at: SourceLocation(path: display))
                 return nil
             }
-            var relative = file.standardizedFileURL.path
-            if relative.hasPrefix(root + "/") { relative.removeFirst(root.count + 1) }
-            guard var entry = parser.parse(text: text, fileName: file.lastPathComponent, file: file,
+            let fileName = relative.utf8.lastIndex(of: 0x2F).map { String(relative[relative.utf8.index(after: $0)...]) } ?? relative
+            guard var entry = parser.parse(text: text, fileName: fileName, filePath: file,
                                            displayPath: display, relativePath: relative, diagnostics: diagnostics)
             else { return nil }
             if !(entry.isDraft && !options.includeDrafts) && !entry.isPrivate {
@@ -84,23 +84,23 @@ public struct JournalLoader: Sendable {
         }
         for index in entry.media.indices {
             let item = entry.media[index]
-            switch resolver.resolve(item.source, entryFile: entry.file) {
+            switch resolver.resolve(item.source, entryPath: entry.filePath) {
             case .success(let found):
-                entry.media[index].file = found.file
+                entry.media[index].filePath = found
             case .failure(let failure):
                 report(failure, name: item.source, field: "media", item: item)
             }
             if let poster = item.poster {
-                switch resolver.resolve(poster, entryFile: entry.file) {
-                case .success(let found): entry.media[index].posterFile = found.file
+                switch resolver.resolve(poster, entryPath: entry.filePath) {
+                case .success(let found): entry.media[index].posterPath = found
                 case .failure(let failure): report(failure, name: poster, field: "poster", item: item)
                 }
             }
         }
     }
 
-    /// Every `.md` below entries/, in path order so that builds are deterministic.
-    func entryFiles(diagnostics: DiagnosticsEngine) -> [URL] {
+    /// Every `.md` below entries/ (paths relative to it), in path order so builds are deterministic.
+    func entryFiles(diagnostics: DiagnosticsEngine) -> [String] {
         let folder = journal.appendingPathComponent("entries")
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -108,15 +108,15 @@ public struct JournalLoader: Sendable {
                               at: SourceLocation(path: paths.display(journal.appendingPathComponent(JournalConfig.fileName))))
             return []
         }
-        var files: [URL] = []
-        let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey],
-                                                    options: [.skipsHiddenFiles])
-        while let item = walker?.nextObject() as? URL {
-            if item.pathExtension.lowercased() == "md" || item.pathExtension.lowercased() == "markdown" {
+        var files: [String] = []
+        let walker = FileManager.default.enumerator(atPath: folder.path)
+        while let item = walker?.nextObject() as? String {
+            if item.hasPrefix(".") || item.contains("/.") { continue }
+            if item.hasSuffix(".md") || item.hasSuffix(".markdown") || item.hasSuffix(".MD") {
                 files.append(item)
             }
         }
-        return files.sorted { $0.path < $1.path }
+        return files.sorted()
     }
 }
 
@@ -129,7 +129,11 @@ public struct DisplayPaths: Sendable {
     }
 
     public func display(_ url: URL) -> String {
-        let p = url.standardizedFileURL.path
+        display(path: url.standardizedFileURL.path)
+    }
+
+    /// `path` must be absolute and standardised.
+    public func display(path p: String) -> String {
         if p.hasPrefix(workingDirectory + "/") { return String(p.dropFirst(workingDirectory.count + 1)) }
         return p
     }

@@ -7,6 +7,8 @@ public struct RenderedBody: Sendable {
     public var summary: String
     public var firstHeading: String?
     public var wordCount: Int
+    /// The page has more than its excerpt ("Read on").
+    public var hasMore: Bool
 }
 
 /// GitHub-flavoured Markdown (tables, strikethrough, autolinks, task lists, footnotes, smart
@@ -26,14 +28,35 @@ public struct MarkdownRenderer: Sendable {
         let full = CmarkGFM.render(markdown, options: options, dropLeadingHeading: dropLeadingHeading)
         var excerpt = full.firstParagraphHTML
         var summary = full.firstParagraphText
-        if let range = markdown.range(of: "\n" + Self.moreMarker) ?? (markdown.hasPrefix(Self.moreMarker) ? markdown.range(of: Self.moreMarker) : nil) {
-            let intro = CmarkGFM.render(String(markdown[..<range.lowerBound]), options: options,
+        if let intro = Self.textBeforeMoreMarker(markdown) {
+            let intro = CmarkGFM.render(intro, options: options,
                                         dropLeadingHeading: dropLeadingHeading)
             excerpt = intro.html
             summary = intro.firstParagraphText
         }
         return RenderedBody(html: full.html, excerptHTML: excerpt, summary: Self.shorten(summary, to: 200),
-                            firstHeading: full.firstHeading, wordCount: full.wordCount)
+                            firstHeading: full.firstHeading, wordCount: full.wordCount,
+                            hasMore: excerpt.utf8.count < full.html.utf8.count)
+    }
+
+    /// The Markdown before a line that is exactly `<!-- more -->`, if there is one.
+    static func textBeforeMoreMarker(_ markdown: String) -> String? {
+        let marker = Array(moreMarker.utf8)
+        let bytes = markdown.utf8
+        guard bytes.contains(0x3C) else { return nil }
+        var lineStart = bytes.startIndex
+        var index = bytes.startIndex
+        while index <= bytes.endIndex {
+            if index == bytes.endIndex || bytes[index] == 0x0A {
+                var line = bytes[lineStart..<index]
+                while line.last == 0x20 || line.last == 0x09 { line = line.dropLast() }
+                if line.elementsEqual(marker) { return String(markdown[..<lineStart]) }
+                if index == bytes.endIndex { break }
+                lineStart = bytes.index(after: index)
+            }
+            index = bytes.index(after: index)
+        }
+        return nil
     }
 
     /// Cuts at a word boundary and adds an ellipsis.

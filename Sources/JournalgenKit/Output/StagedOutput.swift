@@ -42,21 +42,21 @@ public final class StagedOutput: Sendable {
 
     /// `path` is relative to the site root; folders are made as needed.
     public func write(_ data: Data, to path: String) throws {
-        let url = staging.appendingPathComponent(path)
-        do {
-            try data.write(to: url)
-        } catch {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try data.write(to: url)
+        let file = staging.path + "/" + path
+        if !FileIO.write(data, to: file) {
+            guard FileIO.makeDirectories((file as NSString).deletingLastPathComponent), FileIO.write(data, to: file) else {
+                throw Failure.io("cannot write \(file): \(String(cString: strerror(errno)))")
+            }
         }
     }
 
-    public func copy(_ source: URL, to path: String) throws {
-        let url = staging.appendingPathComponent(path)
-        let fm = FileManager.default
-        try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        if fm.fileExists(atPath: url.path) { try fm.removeItem(at: url) }
-        try fm.copyItem(at: source, to: url)
+    public func copy(_ source: String, to path: String) throws {
+        let file = staging.path + "/" + path
+        if !FileIO.copy(from: source, to: file) {
+            guard FileIO.makeDirectories((file as NSString).deletingLastPathComponent), FileIO.copy(from: source, to: file) else {
+                throw Failure.io("cannot copy \(source) to \(file): \(String(cString: strerror(errno)))")
+            }
+        }
     }
 
     /// Puts the new site in place: old -> aside, new -> target, then the old one is removed.

@@ -5,7 +5,7 @@ import Foundation
 struct StaticFiles {
     struct Copy: Sendable {
         enum Source: Sendable {
-            case file(URL)
+            case file(String)
             case data(Data)
         }
         var source: Source
@@ -25,19 +25,19 @@ struct StaticFiles {
             let sitePath = String(path.dropFirst(themeStatic.count))
             if sitePath == "style.css" { version = fnv1a(file.data) }
             switch file.origin {
-            case .journal(let url): bySitePath[sitePath] = Copy(source: .file(url), sitePath: sitePath)
+            case .journal(let url): bySitePath[sitePath] = Copy(source: .file(url.path), sitePath: sitePath)
             case .builtIn: bySitePath[sitePath] = Copy(source: .data(file.data), sitePath: sitePath)
             }
         }
         for path in assets.files(under: "static") {
             guard let file = assets.file(path, includeBuiltIn: false), case .journal(let url) = file.origin else { continue }
             let sitePath = String(path.dropFirst("static/".count))
-            bySitePath[sitePath] = Copy(source: .file(url), sitePath: sitePath)
+            bySitePath[sitePath] = Copy(source: .file(url.path), sitePath: sitePath)
         }
         for entry in model.entries {
             for item in entry.media {
-                if let file = item.file { bySitePath[item.sitePath] = Copy(source: .file(file), sitePath: item.sitePath) }
-                if let poster = item.posterFile, let path = item.posterSitePath {
+                if let file = item.filePath { bySitePath[item.sitePath] = Copy(source: .file(file), sitePath: item.sitePath) }
+                if let poster = item.posterPath, let path = item.posterSitePath {
                     bySitePath[path] = Copy(source: .file(poster), sitePath: path)
                 }
             }

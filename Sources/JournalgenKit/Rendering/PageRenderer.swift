@@ -24,6 +24,22 @@ public struct PageRenderer: Sendable {
         self.stylesheet = stylesheet
     }
 
+    /// Renders every entry's `entry-card` and `entry-row` templates once, on all cores.
+    /// List templates include them as `{{{card}}}` and `{{{row}}}`.
+    public func prepareFragments() {
+        let site = SiteView(model: model, stylesheet: stylesheet)
+        let page = PageView(title: "", description: nil, canonical: "", variant: theme.defaultVariant, kind: "fragment")
+        let model = self.model, templates = self.templates
+        let pairs: [(String, String)] = parallelMap(Array(model.entries.indices)) { index in
+            let context = PageContext(site: site, page: page, values: [:])
+            let view = EntryView(model: model, index: index)
+            return (templates.render("entry-card", FragmentContext(outer: context, entry: view)),
+                    templates.render("entry-row", FragmentContext(outer: context, entry: view)))
+        }
+        model.fragments.cards = pairs.map(\.0)
+        model.fragments.rows = pairs.map(\.1)
+    }
+
     /// Every page, in a fixed order.
     public var jobs: [PageJob] {
         var jobs: [PageJob] = model.entries.indices.map { .entry($0) }
@@ -67,9 +83,7 @@ public struct PageRenderer: Sendable {
         case .entry(let i):
             let entry = model.entries[i]
             let variant = entry.theme.flatMap { theme.variants.contains($0) ? $0 : nil }
-            let view = EntryView(entry: entry, model: model,
-                                 previous: i + 1 < model.entries.count ? model.entries[i + 1] : nil,
-                                 next: i > 0 ? model.entries[i - 1] : nil)
+            let view = EntryView(model: model, index: i, withNeighbours: true)
             return templates.render("entry", context(page(entry.title, entry.sitePath, kind: "entry",
                                                           description: entry.body.summary, variant: variant), ["entry": view]))
         case .home(let number):
@@ -77,7 +91,7 @@ public struct PageRenderer: Sendable {
             let slice = model.entries.indices.dropFirst((number - 1) * size).prefix(size)
             let title = number == 1 ? model.config.title : "\(model.config.title), page \(number)"
             return templates.render("home", context(page(title, model.homePagePath(number), kind: "home"), [
-                "entries": slice.map { EntryView(entry: model.entries[$0], model: model) },
+                "entries": slice.map { EntryView(model: model, index: $0) },
                 "pagination": PaginationView(page: number, count: model.homePageCount) { links.href(model.homePagePath($0)) },
             ]))
         case .archive:
@@ -108,4 +122,12 @@ public struct PageRenderer: Sendable {
             return templates.render("404", context(page("Page not found", "404.html", kind: "notFound"), [:]))
         }
     }
+}
+
+/// Renders a partial with an entry on top of the page context, as `{{#entries}}{{>entry-card}}` would.
+struct FragmentContext: TemplateView {
+    var outer: PageContext
+    var entry: EntryView
+
+    func value(_ key: String) -> Any? { entry.value(key) ?? outer.value(key) }
 }

@@ -16,6 +16,7 @@ public struct TemplateSet: Sendable {
             }
         }
         var library = MustacheLibrary()
+        _ = FastHTMLContentType.registered
         var failed = false
         for name in names.sorted() {
             let own = "templates/\(name).mustache"
@@ -28,7 +29,7 @@ public struct TemplateSet: Sendable {
                 continue
             }
             do {
-                library.register(try MustacheTemplate(string: text), named: name)
+                library.register(try MustacheTemplate(string: FastHTMLContentType.pragma + text), named: name)
             } catch let error as MustacheTemplate.ParserError {
                 diagnostics.error("template error: \(error.error); expected valid Mustache",
                                   at: SourceLocation(path: assets.displayPath(of: file, paths: paths),

@@ -8,6 +8,16 @@ struct Absent: MustacheCustomRenderable {
     var isNull: Bool { true }
 }
 
+/// Text for templates. swift-mustache prints a plain String through `String(describing:)` after
+/// several failed protocol casts; a value that is already `MustacheCustomRenderable` takes the
+/// first branch. Over a 10,000-entry build this removes millions of dynamic casts.
+struct Text: MustacheCustomRenderable, MustacheParent {
+    let renderText: String
+    var isNull: Bool { false }
+    /// Inside `{{#caption}}…{{/caption}}` names belong to the outer contexts (and Mirror is slow).
+    func child(named: String) -> Any? { nil }
+}
+
 /// A view model: answers the names its templates use.
 protocol TemplateView: MustacheParent {
     func value(_ key: String) -> Any?
@@ -15,7 +25,12 @@ protocol TemplateView: MustacheParent {
 
 extension TemplateView {
     /// Unknown names return nil so Mustache looks them up in the enclosing contexts (`site`, `page`).
-    func child(named name: String) -> Any? { value(name) }
+    func child(named name: String) -> Any? {
+        let v = value(name)
+        if let s = v as? String { return Text(renderText: s) }
+        if let i = v as? Int { return Text(renderText: String(i)) }
+        return v
+    }
 }
 
 /// Optional -> template value.

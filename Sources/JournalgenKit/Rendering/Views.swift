@@ -48,7 +48,7 @@ struct PageView: TemplateView {
 
 struct DateView: TemplateView {
     var date: EntryDate
-    var journalOffset: Int
+    var showZone: Bool
 
     func value(_ key: String) -> Any? {
         switch key {
@@ -60,7 +60,7 @@ struct DateView: TemplateView {
         case "time": return date.hasTime ? DateText.time(date) : Absent()
         case "hasTime": return date.hasTime
         // The writer's zone, shown only when it is not the journal's (a trip abroad).
-        case "zone": return date.hasTime && date.utcOffset != journalOffset ? DateText.offset(date.utcOffset) : Absent()
+        case "zone": return showZone ? DateText.offset(date.utcOffset) : Absent()
         case "year": return date.day.year
         case "month": return DateText.monthName(date.day.month)
         case "dayOfMonth": return date.day.day
@@ -146,51 +146,59 @@ struct MediaView: TemplateView {
 }
 
 /// One entry as templates see it, on its page (`entry`) or in lists (`entries`).
+/// Holds the model and an index, not a copy of the entry: thousands of these are made per build.
 struct EntryView: TemplateView {
-    var entry: Entry
     var model: SiteModel
-    /// Set on the entry's own page.
-    var previous: Entry?
-    var next: Entry?
+    var index: Int
+    /// On the entry's own page: older and newer neighbours are linked.
+    var withNeighbours = false
 
     func value(_ key: String) -> Any? {
         let l = model.links
         switch key {
-        case "title": return entry.title
-        case "url": return l.href(entry.sitePath)
-        case "permalink": return l.absolute(entry.sitePath)
-        case "date": return DateView(date: entry.date, journalOffset: model.config.timeZone.offset(forLocal: entry.date))
-        case "mood": return some(entry.mood.map(MoodView.init))
-        case "variant": return entry.theme ?? Absent()
-        case "place": return some(entry.place.map(PlaceView.init))
-        case "trip": return some(entry.trip)
+        case "title": return model.entries[index].title
+        case "url": return l.href(model.entries[index].sitePath)
+        case "permalink": return l.absolute(model.entries[index].sitePath)
+        case "date": return DateView(date: model.entries[index].date, showZone: model.entries[index].showsZone)
+        case "mood": return some(model.entries[index].mood.map(MoodView.init))
+        case "variant": return some(model.entries[index].theme)
+        case "place": return some(model.entries[index].place.map(PlaceView.init))
+        case "trip": return some(model.entries[index].trip)
         case "tags":
-            return entry.tags.map { name in
+            return model.entries[index].tags.map { name in
                 var slug = Slug.make(name)
                 if slug.isEmpty { slug = "tag" }
                 return LinkView(title: name, url: l.href("tags/\(slug)/"))
             }
-        case "hasTags": return !entry.tags.isEmpty
+        case "hasTags": return !model.entries[index].tags.isEmpty
         case "glory":
-            switch entry.glory {
+            switch model.entries[index].glory {
             case .realised(let day)?: return LinkView(title: DateText.long(day), url: "", extra: ["day": day.description, "dated": true])
             case .undated?: return LinkView(title: "", url: "", extra: ["dated": false])
             case nil: return Absent()
             }
-        case "revisit": return some(entry.revisit.map { $0.description })
-        case "revisitOn": return some(entry.revisit.map { DateText.long($0.after(entry.date.day)) })
-        case "body": return entry.body.html
-        case "excerpt": return entry.body.excerptHTML
-        case "summary": return entry.body.summary
-        case "hasMore": return entry.body.excerptHTML.count < entry.body.html.count
-        case "wordCount": return entry.body.wordCount
-        case "readingMinutes": return max(1, (entry.body.wordCount + 199) / 200)
-        case "media": return entry.media.map { MediaView(item: $0, links: l) }
-        case "hasMedia": return !entry.media.isEmpty
-        case "isDraft": return entry.isDraft
-        case "previous": return some(previous.map { LinkView(title: $0.title, url: l.href($0.sitePath)) })
-        case "next": return some(next.map { LinkView(title: $0.title, url: l.href($0.sitePath)) })
-        case "extra": return MetaView(node: entry.extra)
+        case "revisit": return some(model.entries[index].revisit.map { $0.description })
+        case "revisitOn":
+            let entry = model.entries[index]
+            return some(entry.revisit.map { DateText.long($0.after(entry.date.day)) })
+        case "body": return model.entries[index].body.html
+        case "excerpt": return model.entries[index].body.excerptHTML
+        case "summary": return model.entries[index].body.summary
+        case "hasMore": return model.entries[index].body.hasMore
+        case "wordCount": return model.entries[index].body.wordCount
+        case "readingMinutes": return max(1, (model.entries[index].body.wordCount + 199) / 200)
+        case "media": return model.entries[index].media.map { MediaView(item: $0, links: l) }
+        case "hasMedia": return !model.entries[index].media.isEmpty
+        case "isDraft": return model.entries[index].isDraft
+        case "previous":
+            guard withNeighbours, index + 1 < model.entries.count else { return Absent() }
+            return LinkView(title: model.entries[index + 1].title, url: l.href(model.entries[index + 1].sitePath))
+        case "next":
+            guard withNeighbours, index > 0 else { return Absent() }
+            return LinkView(title: model.entries[index - 1].title, url: l.href(model.entries[index - 1].sitePath))
+        case "extra": return MetaView(node: model.entries[index].extra)
+        case "card": return index < model.fragments.cards.count ? model.fragments.cards[index] : Absent()
+        case "row": return index < model.fragments.rows.count ? model.fragments.rows[index] : Absent()
         default: return nil
         }
     }
@@ -224,7 +232,7 @@ struct MonthView: TemplateView {
         case "monthName": return DateText.monthName(month.month)
         case "url": return model.links.href(month.sitePath)
         case "count": return month.entries.count
-        case "entries": return month.entries.map { EntryView(entry: model.entries[$0], model: model) }
+        case "entries": return month.entries.map { EntryView(model: model, index: $0) }
         default: return nil
         }
     }
@@ -254,7 +262,7 @@ struct TagView: TemplateView {
         case "name": return tag.name
         case "url": return model.links.href(tag.sitePath)
         case "count": return tag.entries.count
-        case "entries": return tag.entries.map { EntryView(entry: model.entries[$0], model: model) }
+        case "entries": return tag.entries.map { EntryView(model: model, index: $0) }
         default: return nil
         }
     }

@@ -15,10 +15,10 @@ public struct MediaItem: Sendable, Hashable {
     public var caption: String?
     public var poster: String?
     /// The file on disk once found (bundle folder first, then media/).
-    public var file: URL?
+    public var filePath: String?
     /// Where it lives in the site, relative to the site root ("2026/04/03/kyoto/torii.jpg").
     public var sitePath: String = ""
-    public var posterFile: URL?
+    public var posterPath: String?
     public var posterSitePath: String?
     /// Where the item is named in the front matter, for messages.
     public var line: Int
@@ -78,10 +78,13 @@ public struct Entry: Sendable {
     public var displayPath: String
     /// Path below `entries/`, used to order entries that share a date.
     public var relativePath: String
-    public var file: URL
+    /// Absolute path of the entry file.
+    public var filePath: String
 
     public var title: String
     public var date: EntryDate
+    /// The entry was written in another UTC offset than the journal's (a trip abroad): pages say which.
+    public var showsZone: Bool
     public var mood: MoodLevel?
     public var theme: String?
     public var place: Place?

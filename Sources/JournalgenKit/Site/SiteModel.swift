@@ -2,7 +2,7 @@ import Foundation
 
 /// The journal as the site shows it: published entries, newest first, and the groupings the
 /// pages are made of. Built once; every page reads from it.
-public struct SiteModel: Sendable {
+public final class SiteModel: Sendable {
     public struct Tag: Sendable {
         public var name: String
         public var slug: String
@@ -26,13 +26,15 @@ public struct SiteModel: Sendable {
         public var sitePath: String { "\(pad(year, 4))/" }
     }
 
-    public var config: JournalConfig
+    public let config: JournalConfig
     /// Newest first.
-    public var entries: [Entry]
-    public var years: [Year]
+    public let entries: [Entry]
+    public let years: [Year]
     /// By name, case-insensitively.
-    public var tags: [Tag]
-    public var links: SiteLinks
+    public let tags: [Tag]
+    public let links: SiteLinks
+    /// Each entry's card and row HTML, rendered once and reused by every list that shows it.
+    public let fragments = EntryFragments()
 
     public init(config: JournalConfig, entries unsorted: [Entry]) {
         self.config = config
@@ -68,16 +70,15 @@ public struct SiteModel: Sendable {
 
     /// Bundle files sit beside the entry's page (`2026/04/03/kyoto/torii.jpg`), shared ones under `media/`.
     static func placeMedia(of entry: inout Entry) {
-        let bundle = MediaResolver.bundleFolder(of: entry.file).standardizedFileURL.path + "/"
+        let bundle = MediaResolver.bundleFolder(of: entry.filePath) + "/"
         let page = entry.sitePath
-        func sitePath(_ file: URL?, _ name: String) -> String? {
-            guard let file else { return nil }
-            let path = file.standardizedFileURL.path
+        func sitePath(_ file: String?, _ name: String) -> String? {
+            guard let path = file else { return nil }
             return path.hasPrefix(bundle) ? page + path.dropFirst(bundle.count) : "media/" + (name.hasPrefix("./") ? String(name.dropFirst(2)) : name)
         }
         for i in entry.media.indices {
-            entry.media[i].sitePath = sitePath(entry.media[i].file, entry.media[i].source) ?? ""
-            entry.media[i].posterSitePath = entry.media[i].poster.flatMap { sitePath(entry.media[i].posterFile, $0) }
+            entry.media[i].sitePath = sitePath(entry.media[i].filePath, entry.media[i].source) ?? ""
+            entry.media[i].posterSitePath = entry.media[i].poster.flatMap { sitePath(entry.media[i].posterPath, $0) }
         }
     }
 
@@ -85,4 +86,12 @@ public struct SiteModel: Sendable {
     public func homePagePath(_ page: Int) -> String { page == 1 ? "" : "page/\(page)/" }
 
     public var homePageCount: Int { max(1, (entries.count + config.pageSize - 1) / config.pageSize) }
+}
+
+/// An entry appears on up to five list pages (home, month, year, archive, tags); rendering its
+/// card and row once instead of each time halves the template work of a large journal.
+/// Filled once by `PageRenderer.prepareFragments()` before any page renders; read-only after.
+public final class EntryFragments: @unchecked Sendable {
+    public internal(set) var cards: [String] = []
+    public internal(set) var rows: [String] = []
 }

@@ -41,7 +41,7 @@ public struct EntryDate: Sendable, Hashable, Comparable {
     /// Accepted forms: `2026-04-03`, `2026-04-03 18:20`, `2026-04-03T18:20:00`, each optionally
     /// followed by `Z`, `+09:00` or `+0900`. Without an offset the time is read in `zone`.
     public static func parse(_ text: String, zone: TimeZone) throws(ParseError) -> EntryDate {
-        let u = Array(text.trimmingCharacters(in: .whitespaces).utf8)
+        let u = Array(text.trimmedSpaces.utf8)
         guard u.count >= 10 else { throw .malformed }
         guard u[4] == 45, u[7] == 45,
               let y = CalendarDay.number(u[0..<4]), let mo = CalendarDay.number(u[5..<7]),

@@ -11,7 +11,21 @@ enum TextDecoding {
 
 extension FrontMatterSplitter {
     static func normaliseLineEndings(_ text: String) -> String {
-        guard text.contains("\r") else { return text }
+        guard text.utf8.contains(0x0D) else { return text }
         return text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+    }
+}
+
+extension String {
+    /// Without leading and trailing spaces and tabs. Byte-wise: Foundation's trimming goes
+    /// through NSString, which costs more than parsing the value.
+    var trimmedSpaces: String {
+        let u = utf8
+        guard let first = u.first, let last = u.last,
+              first == 0x20 || first == 0x09 || last == 0x20 || last == 0x09 else { return self }
+        var start = u.startIndex, end = u.endIndex
+        while start < end, u[start] == 0x20 || u[start] == 0x09 { start = u.index(after: start) }
+        while end > start, u[u.index(before: end)] == 0x20 || u[u.index(before: end)] == 0x09 { end = u.index(before: end) }
+        return String(self[start..<end])
     }
 }

@@ -1,0 +1,40 @@
+import Mustache
+
+/// HTML escaping over UTF-8 bytes. Titles, places, captions and tags are text, never markup:
+/// every `{{value}}` in a template goes through this.
+public enum HTMLEscaping {
+    public static func escape(_ text: String) -> String {
+        let utf8 = text.utf8
+        guard utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else {
+            return text
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(utf8.count + 16)
+        for byte in utf8 {
+            switch byte {
+            case 0x26: out.append(contentsOf: "&amp;".utf8)
+            case 0x3C: out.append(contentsOf: "&lt;".utf8)
+            case 0x3E: out.append(contentsOf: "&gt;".utf8)
+            case 0x22: out.append(contentsOf: "&quot;".utf8)
+            case 0x27: out.append(contentsOf: "&#39;".utf8)
+            default: out.append(byte)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}
+
+/// swift-mustache's own HTML escaping walks Characters through a dictionary; this content type
+/// does the same job on bytes, several times faster on a 10,000-page build.
+struct FastHTMLContentType: MustacheContentType {
+    static let name = "JOURNALGEN_HTML"
+    /// Put in front of every template (on its first line, so line numbers stay right).
+    static let pragma = "{{%CONTENT_TYPE:\(name)}}"
+
+    static let registered: Bool = {
+        MustacheContentTypes.register(FastHTMLContentType(), named: name)
+        return true
+    }()
+
+    func escapeText(_ text: String) -> String { HTMLEscaping.escape(text) }
+}
