@@ -23,13 +23,18 @@ public struct EntryParser: Sendable {
             SourceLocation(path: displayPath, line: line, column: column)
         }
         func at(_ node: MetaNode) -> SourceLocation { at(node.line, node.column) }
-        let errorsBefore = diagnostics.errorCount
+        // Counted here, not in the shared engine: other entries are parsed at the same time.
+        var failed = false
+        func report(_ message: String, at location: SourceLocation) {
+            failed = true
+            diagnostics.error(message, at: location)
+        }
 
         let split: SplitEntry
         do {
             split = try FrontMatterSplitter.split(text)
         } catch {
-            diagnostics.error("the front matter opened with '\(error.fence)' on line 1 is never closed; expected a line '\(error.fence)' after the last key", at: at(1))
+            report("the front matter opened with '\(error.fence)' on line 1 is never closed; expected a line '\(error.fence)' after the last key", at: at(1))
             return nil
         }
         let meta: MetaNode
@@ -40,18 +45,18 @@ public struct EntryParser: Sendable {
             case .none: meta = MetaNode(.table([]), line: 1, column: 1)
             }
         } catch {
-            diagnostics.error(error.message, at: at(error.line, error.column))
+            report(error.message, at: at(error.line, error.column))
             return nil
         }
         guard meta.entries != nil else {
-            diagnostics.error("the front matter holds \(meta.kindDescription); expected 'key: value' lines", at: at(meta))
+            report("the front matter holds \(meta.kindDescription); expected 'key: value' lines", at: at(meta))
             return nil
         }
         func string(_ key: String) -> (String, MetaNode)? {
             guard let node = meta[key] else { return nil }
             if case .null = node.value { return nil }
             guard let s = node.text else {
-                diagnostics.error("'\(key)' is \(node.kindDescription); expected text", at: at(node))
+                report("'\(key)' is \(node.kindDescription); expected text", at: at(node))
                 return nil
             }
             return (s, node)
@@ -60,7 +65,7 @@ public struct EntryParser: Sendable {
             guard let node = meta[key] else { return false }
             if case .null = node.value { return false }
             guard let b = node.bool else {
-                diagnostics.error("'\(key)' is \(node.kindDescription); expected true or false", at: at(node))
+                report("'\(key)' is \(node.kindDescription); expected true or false", at: at(node))
                 return false
             }
             return b
@@ -79,27 +84,27 @@ public struct EntryParser: Sendable {
                 case .invalidTime: "date '\(value)' has an impossible time of day"
                 case .malformed: "date '\(value)' is not a date"
                 }
-                diagnostics.error("\(reason); expected 2026-04-03, \"2026-04-03 18:20\" or 2026-04-03T18:20:00+09:00", at: at(node))
+                report("\(reason); expected 2026-04-03, \"2026-04-03 18:20\" or 2026-04-03T18:20:00+09:00", at: at(node))
             }
         } else if let fileDay {
             var d = EntryDate(day: fileDay)
             d.utcOffset = config.timeZone.offset(forLocal: d)
             date = d
         } else if meta["date"] == nil {
-            diagnostics.error("the entry has no date; expected a 'date:' key (such as date: 2026-04-03) or a file name that starts with YYYY-MM-DD", at: at(1))
+            report("the entry has no date; expected a 'date:' key (such as date: 2026-04-03) or a file name that starts with YYYY-MM-DD", at: at(1))
         }
 
         var mood: MoodLevel?
         if let (value, node) = string("mood") {
             mood = config.moods.level(value)
             if mood == nil {
-                diagnostics.error("mood '\(value)' is not on the journal's scale; expected one of: \(config.moods.valueList)", at: at(node))
+                report("mood '\(value)' is not on the journal's scale; expected one of: \(config.moods.valueList)", at: at(node))
             }
         }
 
         var place: Place?
         if let node = meta["location"] {
-            place = readPlace(node, at: at, diagnostics: diagnostics)
+            place = readPlace(node, at: at, report: report)
         }
 
         var tags: [String] = []
@@ -110,7 +115,7 @@ public struct EntryParser: Sendable {
                     if let t = item.text?.trimmedSpaces, !t.isEmpty {
                         if !tags.contains(t) { tags.append(t) }
                     } else {
-                        diagnostics.error("a tag is \(item.kindDescription); expected a word such as 'hike'", at: at(item))
+                        report("a tag is \(item.kindDescription); expected a word such as 'hike'", at: at(item))
                     }
                 }
             case .scalar(let s, _):
@@ -118,13 +123,13 @@ public struct EntryParser: Sendable {
             case .null:
                 break
             case .table:
-                diagnostics.error("tags is a mapping; expected a list such as [temple, hike]", at: at(node))
+                report("tags is a mapping; expected a list such as [temple, hike]", at: at(node))
             }
         }
 
         var media: [MediaItem] = []
         if let node = meta["media"] {
-            media = readMedia(node, at: at, diagnostics: diagnostics)
+            media = readMedia(node, at: at, report: report)
         }
 
         var glory: Glory?
@@ -138,7 +143,7 @@ public struct EntryParser: Sendable {
             } else if case .null = node.value {
                 glory = nil
             } else {
-                diagnostics.error("glory is \(node.kindDescription); expected the day it came true (2026-05-01) or true", at: at(node))
+                report("glory is \(node.kindDescription); expected the day it came true (2026-05-01) or true", at: at(node))
             }
         }
 
@@ -146,7 +151,7 @@ public struct EntryParser: Sendable {
         if let (value, node) = string("revisit") {
             revisit = RevisitInterval.parse(value)
             if revisit == nil {
-                diagnostics.error("revisit '\(value)' is not an interval; expected a number and days, weeks, months or years, such as '3 weeks'", at: at(node))
+                report("revisit '\(value)' is not an interval; expected a number and days, weeks, months or years, such as '3 weeks'", at: at(node))
             }
         }
 
@@ -162,7 +167,7 @@ public struct EntryParser: Sendable {
             extra.append(entry)
         }
 
-        guard diagnostics.errorCount == errorsBefore, let date else { return nil }
+        guard !failed, let date else { return nil }
 
         let hasTitle = !(explicitTitle ?? "").isEmpty
         let body = renderer.render(split.body, dropLeadingHeading: !hasTitle)
@@ -185,33 +190,33 @@ public struct EntryParser: Sendable {
             themeLocation: theme.map { at($0.1) })
     }
 
-    private func readPlace(_ node: MetaNode, at: (MetaNode) -> SourceLocation, diagnostics: DiagnosticsEngine) -> Place? {
+    private func readPlace(_ node: MetaNode, at: (MetaNode) -> SourceLocation, report: (String, SourceLocation) -> Void) -> Place? {
         switch node.value {
         case .null:
             return nil
         case .scalar(let name, _):
             return Place(name: name)
         case .list:
-            diagnostics.error("location is a list; expected a name, or {name, lat, lon}", at: at(node))
+            report("location is a list; expected a name, or {name, lat, lon}", at(node))
             return nil
         case .table:
             var place = Place(name: node["name"]?.text)
             for (key, range) in [("lat", -90.0...90.0), ("lon", -180.0...180.0)] {
                 guard let value = node[key] ?? node[key == "lat" ? "latitude" : "longitude"] else { continue }
                 guard let number = value.double, range.contains(number) else {
-                    diagnostics.error("location.\(key) is \(value.kindDescription); expected a number from \(Int(range.lowerBound)) to \(Int(range.upperBound))", at: at(value))
+                    report("location.\(key) is \(value.kindDescription); expected a number from \(Int(range.lowerBound)) to \(Int(range.upperBound))", at(value))
                     continue
                 }
                 if key == "lat" { place.latitude = number } else { place.longitude = number }
             }
             if (place.latitude == nil) != (place.longitude == nil) {
-                diagnostics.error("location has only one coordinate; expected both lat and lon", at: at(node))
+                report("location has only one coordinate; expected both lat and lon", at(node))
             }
             return place
         }
     }
 
-    private func readMedia(_ node: MetaNode, at: (MetaNode) -> SourceLocation, diagnostics: DiagnosticsEngine) -> [MediaItem] {
+    private func readMedia(_ node: MetaNode, at: (MetaNode) -> SourceLocation, report: (String, SourceLocation) -> Void) -> [MediaItem] {
         let items: [MetaNode]
         switch node.value {
         case .list(let list): items = list
@@ -228,7 +233,7 @@ public struct EntryParser: Sendable {
                 m.poster = item["poster"]?.text
                 media.append(m)
             } else {
-                diagnostics.error("a media item is \(item.kindDescription); expected a file name, or {src, caption, poster}", at: at(item))
+                report("a media item is \(item.kindDescription); expected a file name, or {src, caption, poster}", at(item))
             }
         }
         return media

@@ -108,15 +108,9 @@ public struct JournalLoader: Sendable {
                               at: SourceLocation(path: paths.display(journal.appendingPathComponent(JournalConfig.fileName))))
             return []
         }
-        var files: [String] = []
-        let walker = FileManager.default.enumerator(atPath: folder.path)
-        while let item = walker?.nextObject() as? String {
-            if item.hasPrefix(".") || item.contains("/.") { continue }
-            if item.hasSuffix(".md") || item.hasSuffix(".markdown") || item.hasSuffix(".MD") {
-                files.append(item)
-            }
-        }
-        return files.sorted()
+        return FileIO.listFiles(below: folder.path) { name in
+            name.hasSuffix(".md") || name.hasSuffix(".markdown") || name.hasSuffix(".MD")
+        }.sorted()
     }
 }
 

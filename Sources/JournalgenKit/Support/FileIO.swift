@@ -86,6 +86,32 @@ enum FileIO {
         return mkdir(path, 0o755) == 0 || errno == EEXIST
     }
 
+    /// Relative paths of the files below `root` whose name passes `include`; hidden files and
+    /// folders (".git", ".DS_Store") are skipped.
+    static func listFiles(below root: String, include: (String) -> Bool) -> [String] {
+        var found: [String] = []
+        func walk(_ relative: String) {
+            guard let dir = opendir(relative.isEmpty ? root : root + "/" + relative) else { return }
+            defer { closedir(dir) }
+            while let item = readdir(dir) {
+                let name = withUnsafeBytes(of: item.pointee.d_name) { raw in
+                    String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+                }
+                if name.hasPrefix(".") { continue }
+                let path = relative.isEmpty ? name : relative + "/" + name
+                var type = item.pointee.d_type
+                if type == UInt8(DT_UNKNOWN) || type == UInt8(DT_LNK) {
+                    var info = stat()
+                    guard stat(root + "/" + path, &info) == 0 else { continue }
+                    type = (info.st_mode & S_IFMT) == S_IFDIR ? UInt8(DT_DIR) : UInt8(DT_REG)
+                }
+                if type == UInt8(DT_DIR) { walk(path) } else if include(name) { found.append(path) }
+            }
+        }
+        walk("")
+        return found
+    }
+
     static func isRegularFile(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG

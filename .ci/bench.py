@@ -1,0 +1,94 @@
+#!/usr/bin/env python3
+"""journalgen vs Hugo on the same synthetic journals (make bench).
+
+Builds journals of 1k and 10k entries with ../shared/bench/make-journal.py (with --media, so
+every media link resolves), prepares the same journals for Hugo with hugo-prepare.sh, then times
+both tools alternately, RUNS times each, into fresh output folders on the same file system.
+Prints medians of wall time and user CPU time, peak memory, and the ratio Hugo / journalgen.
+
+usage: bench.py [--runs N] [--sizes 1000,10000] [--work DIR] [--journalgen BIN]
+"""
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+SHARED = os.path.join(os.path.dirname(ROOT), "shared", "bench")
+
+
+def run(cmd):
+    """Runs cmd; returns (wall s, user s, sys s, peak RSS MB)."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - start
+    err = proc.stderr.read().decode(errors="replace")
+    proc.stderr.close()
+    if os.waitstatus_to_exitcode(status) != 0:
+        sys.exit(f"failed: {' '.join(cmd)}\n{err}")
+    return wall, usage.ru_utime, usage.ru_stime, usage.ru_maxrss / 1024
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--sizes", default="1000,10000")
+    ap.add_argument("--work", default=os.path.join(ROOT, ".build", "bench"))
+    ap.add_argument("--journalgen", default=os.path.join(ROOT, ".build", "release", "journalgen"))
+    args = ap.parse_args()
+    hugo = shutil.which("hugo")
+    if not hugo:
+        print("hugo is not installed (apt-get install hugo): timing journalgen alone")
+    os.makedirs(args.work, exist_ok=True)
+    print(f"{'entries':>8} {'tool':>10} {'wall s':>8} {'user s':>8} {'sys s':>7} {'peak MB':>8}")
+    rows = []
+    for size in [int(s) for s in args.sizes.split(",")]:
+        journal = os.path.join(args.work, f"journal-{size}")
+        if not os.path.exists(os.path.join(journal, "journal.yaml")):
+            shutil.rmtree(journal, ignore_errors=True)
+            subprocess.run([sys.executable, os.path.join(SHARED, "make-journal.py"), journal,
+                            "--entries", str(size), "--media", "--quiet"], check=True)
+        site = None
+        if hugo:
+            site = subprocess.run(["bash", os.path.join(SHARED, "hugo-prepare.sh"), journal,
+                                   os.path.join(args.work, f"hugo-{size}")],
+                                  check=True, capture_output=True, text=True).stdout.strip()
+        results = {"journalgen": [], "hugo": []}
+        out = {t: os.path.join(args.work, f"out-{t}-{size}") for t in results}
+        for i in range(args.runs + 1):  # the first round warms the page cache and is not counted
+            for tool in (["journalgen", "hugo"] if i % 2 == 0 else ["hugo", "journalgen"]):
+                if tool == "hugo" and not hugo:
+                    continue
+                shutil.rmtree(out[tool], ignore_errors=True)
+                time.sleep(1)
+                if tool == "journalgen":
+                    cmd = [args.journalgen, "build", journal, "-o", out[tool], "--today", "2026-11-22", "--quiet"]
+                else:
+                    cmd = [hugo, "--quiet", "-s", site, "-d", out[tool]]
+                r = run(cmd)
+                if i > 0:
+                    results[tool].append(r)
+        for tool, rs in results.items():
+            if not rs:
+                continue
+            med = [statistics.median(x[k] for x in rs) for k in range(4)]
+            rows.append((size, tool, med))
+            print(f"{size:>8} {tool:>10} {med[0]:8.2f} {med[1]:8.2f} {med[2]:7.2f} {med[3]:8.0f}")
+        if results["hugo"]:
+            j = [statistics.median(x[k] for x in results["journalgen"]) for k in range(4)]
+            h = [statistics.median(x[k] for x in results["hugo"]) for k in range(4)]
+            print(f"{size:>8} {'ratio':>10} {h[0] / j[0]:7.1f}x {h[1] / j[1]:7.1f}x {'':>7} {h[3] / j[3]:7.1f}x   (Hugo / journalgen: wall, user CPU, peak memory)")
+    by = {(s, t): m for s, t, m in rows}
+    sizes = sorted({s for s, _, _ in rows})
+    if len(sizes) >= 2 and (sizes[0], "journalgen") in by and (sizes[-1], "journalgen") in by:
+        a, b = by[(sizes[0], "journalgen")][0] / sizes[0], by[(sizes[-1], "journalgen")][0] / sizes[-1]
+        print(f"journalgen time per entry: {a * 1000:.2f} ms at {sizes[0]}, {b * 1000:.2f} ms at {sizes[-1]} ({b / a:.2f}x)")
+
+
+if __name__ == "__main__":
+    main()

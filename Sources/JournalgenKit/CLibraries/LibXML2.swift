@@ -1,0 +1,92 @@
+import CLibXML2
+import Foundation
+
+/// A parsed HTML or XML document, queried with XPath. The only code that talks to libxml2:
+/// results are copied into Swift strings and the document is freed when this object goes.
+public final class MarkupDocument {
+    public struct Problem: Sendable, CustomStringConvertible {
+        public var line: Int
+        public var message: String
+        public var code: Int
+        public var description: String { "line \(line): \(message)" }
+    }
+
+    private let document: xmlDocPtr
+    /// Errors libxml2 reported while parsing (for HTML: leaving out unknown HTML5 element names,
+    /// which libxml2's HTML4 parser does not know, such as <article> or <nav>).
+    public private(set) var problems: [Problem] = []
+
+    private static let initialised: Bool = {
+        xmlInitParser()
+        return true
+    }()
+
+    /// HTML element names of HTML5 that libxml2 2.9's HTML parser reports as unknown.
+    static let html5Elements: Set<String> = [
+        "article", "aside", "figcaption", "figure", "footer", "header", "main", "mark", "nav",
+        "section", "time", "video", "audio", "source", "picture", "svg", "path", "details", "summary",
+        "template", "data", "meter", "progress", "output", "dialog", "search", "g", "circle", "line",
+        "polyline", "rect", "text", "title", "defs", "use", "symbol",
+    ]
+
+    public enum Kind { case html, xml }
+
+    public init?(data: Data, kind: Kind = .html) {
+        _ = Self.initialised
+        final class Collector { var problems: [Problem] = [] }
+        let collector = Collector()
+        let context = Unmanaged.passUnretained(collector).toOpaque()
+        xmlSetStructuredErrorFunc(context) { context, error in
+            guard let context, let error else { return }
+            let collector = Unmanaged<Collector>.fromOpaque(context).takeUnretainedValue()
+            let message = error.pointee.message.map { String(cString: $0) }?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            collector.problems.append(Problem(line: Int(error.pointee.line), message: message, code: Int(error.pointee.code)))
+        }
+        defer { xmlSetStructuredErrorFunc(nil, nil) }
+        let parsed: xmlDocPtr? = data.withUnsafeBytes { buffer in
+            let base = buffer.baseAddress?.assumingMemoryBound(to: CChar.self)
+            switch kind {
+            case .html:
+                return htmlReadMemory(base, Int32(buffer.count), "page.html", "UTF-8",
+                                      Int32(HTML_PARSE_NONET.rawValue | HTML_PARSE_NOBLANKS.rawValue))
+            case .xml:
+                return xmlReadMemory(base, Int32(buffer.count), "doc.xml", "UTF-8", Int32(XML_PARSE_NONET.rawValue))
+            }
+        }
+        guard let parsed else { return nil }
+        document = parsed
+        problems = collector.problems.filter { problem in
+            // "Tag nav invalid": an HTML5 element, not an error in the page.
+            guard kind == .html, problem.code == Int(XML_HTML_UNKNOWN_TAG.rawValue) else { return true }
+            let name = problem.message.split(separator: " ").dropFirst().first.map(String.init) ?? ""
+            return !Self.html5Elements.contains(name)
+        }
+    }
+
+    deinit {
+        xmlFreeDoc(document)
+    }
+
+    /// The text content of every node the expression selects (attributes give their value).
+    public func strings(_ xpath: String) -> [String] {
+        guard let context = xmlXPathNewContext(document) else { return [] }
+        defer { xmlXPathFreeContext(context) }
+        guard let result = xmlXPathEvalExpression(xpath, context) else { return [] }
+        defer { xmlXPathFreeObject(result) }
+        guard let set = result.pointee.nodesetval, set.pointee.nodeNr > 0 else { return [] }
+        var out: [String] = []
+        for i in 0..<Int(set.pointee.nodeNr) {
+            guard let node = set.pointee.nodeTab[i], let content = xmlNodeGetContent(node) else {
+                out.append("")
+                continue
+            }
+            out.append(String(cString: content))
+            cxml_free(content)
+        }
+        return out
+    }
+
+    public func count(_ xpath: String) -> Int { strings(xpath).count }
+
+    public func string(_ xpath: String) -> String? { strings(xpath).first }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+@testable import JournalgenKit
+
+@Suite struct DateTests {
+    let berlin = TimeZone(identifier: "Europe/Berlin")!
+
+    @Test func explicitOffsetIsKept() throws {
+        let d = try EntryDate.parse("2026-04-03T18:20:00+09:00", zone: berlin)
+        #expect(d.utcOffset == 9 * 3600)
+        #expect(d.hour == 18)
+        #expect(d.rfc3339 == "2026-04-03T18:20:00+09:00")
+        #expect(d.instant == 1_775_208_000)
+    }
+
+    @Test func noOffsetUsesTheJournalZoneWithDST() throws {
+        let winter = try EntryDate.parse("2026-01-10 09:00", zone: berlin)
+        #expect(winter.utcOffset == 3600)
+        let summer = try EntryDate.parse("2026-07-10T09:00:00", zone: berlin)
+        #expect(summer.utcOffset == 7200)
+        #expect(summer.rfc3339 == "2026-07-10T09:00:00+02:00")
+    }
+
+    @Test func dateOnly() throws {
+        let d = try EntryDate.parse("2026-04-03", zone: berlin)
+        #expect(!d.hasTime)
+        #expect(d.day == CalendarDay(year: 2026, month: 4, day: 3))
+    }
+
+    @Test func zuluAndCompactOffsets() throws {
+        #expect(try EntryDate.parse("2026-04-03T10:00:00Z", zone: berlin).utcOffset == 0)
+        #expect(try EntryDate.parse("2026-04-03T10:00+0530", zone: berlin).utcOffset == 19800)
+        #expect(try EntryDate.parse("2026-04-03T10:00:00-05:45", zone: berlin).utcOffset == -20700)
+    }
+
+    @Test(arguments: ["2026-02-30", "2026-13-01", "yesterday", "2026-04-03T25:00", "2026-04-03T10:00+99:00", "2026/04/03"])
+    func invalidDatesAreRejected(_ text: String) {
+        #expect(throws: EntryDate.ParseError.self) { try EntryDate.parse(text, zone: berlin) }
+    }
+
+    @Test func calendarArithmetic() {
+        let day = CalendarDay(year: 2026, month: 1, day: 31)
+        #expect(day.adding(months: 1) == CalendarDay(year: 2026, month: 2, day: 28))
+        #expect(CalendarDay(year: 2024, month: 1, day: 31).adding(months: 1) == CalendarDay(year: 2024, month: 2, day: 29))
+        #expect(day.adding(days: 1) == CalendarDay(year: 2026, month: 2, day: 1))
+        #expect(CalendarDay(daysSinceEpoch: day.daysSinceEpoch) == day)
+        #expect(CalendarDay(year: 2026, month: 4, day: 3).weekday == 5)  // a Friday
+        #expect(DateText.full(CalendarDay(year: 2026, month: 4, day: 3)) == "Friday, 3 April 2026")
+    }
+
+    @Test func todayInAZone() {
+        // 2026-11-22 23:30 UTC is already the 23rd in Tokyo.
+        let now = Date(timeIntervalSince1970: 1_795_390_200)
+        #expect(TimeZone(identifier: "UTC")!.today(at: now) == CalendarDay(year: 2026, month: 11, day: 22))
+        #expect(TimeZone(identifier: "Asia/Tokyo")!.today(at: now) == CalendarDay(year: 2026, month: 11, day: 23))
+    }
+
+    @Test func revisitIntervals() {
+        #expect(RevisitInterval.parse("3 weeks")?.after(CalendarDay(year: 2026, month: 4, day: 1)) == CalendarDay(year: 2026, month: 4, day: 22))
+        #expect(RevisitInterval.parse("1 month")?.unit == .month)
+        #expect(RevisitInterval.parse("2 fortnights") == nil)
+        #expect(RevisitInterval.parse("soon") == nil)
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+@testable import JournalgenKit
+
+/// Bad journals: every error at once, with file, line and column, and the old site untouched.
+@Suite struct ErrorTests {
+    func messages(_ report: BuildReport) -> [String] { report.diagnostics.map(\.description) }
+
+    @Test func allErrorsAtOnceWithPositions() throws {
+        let journal = try TemporaryJournal()
+        defer { journal.remove() }
+        try journal.write("entries/2026-04-01-yaml.md", "---\ntitle: A\nmood: [good\n---\nBody\n")
+        try journal.write("entries/2026-04-02-mood.md", "---\ntitle: B\nmood: ecstatic\n---\nBody\n")
+        try journal.write("entries/2026-04-03-media.md", "---\ntitle: C\nmedia:\n  - here.jpg\n  - missing.jpg\n---\n")
+        try journal.write("entries/2026-04-03-media/here.jpg", Data([1]))
+        try journal.write("entries/2026-04-04-escape.md", "---\nmedia: [../../journal.yaml, /etc/passwd]\n---\n")
+        try journal.write("entries/2026-04-05-date.md", "---\ndate: 2026-02-30\n---\n")
+        try journal.write("entries/undated.md", "No date anywhere.\n")
+        try journal.write("entries/2026-04-06-toml.md", "+++\ntitle = \"unclosed\n+++\n")
+        let report = journal.build()
+        #expect(!report.succeeded)
+        let m = messages(report)
+        #expect(m.contains { $0.hasPrefix("entries/2026-04-01-yaml.md:4:") && $0.contains("error: invalid YAML") })
+        #expect(m.contains("entries/2026-04-02-mood.md:3:7: error: mood 'ecstatic' is not on the journal's scale; expected one of: amazing, good, so-so, bad, horrible"))
+        #expect(m.contains { $0.hasPrefix("entries/2026-04-03-media.md:5:5: error: media 'missing.jpg' not found; looked for entries/2026-04-03-media/missing.jpg and media/missing.jpg") })
+        #expect(m.filter { $0.hasPrefix("entries/2026-04-04-escape.md:2:") && $0.contains("points outside the journal") }.count == 2)
+        #expect(m.contains { $0.hasPrefix("entries/2026-04-05-date.md:2:7: error: date '2026-02-30' is not a day on the calendar") })
+        #expect(m.contains { $0.hasPrefix("entries/undated.md:1:1: error: the entry has no date") })
+        #expect(m.contains { $0.hasPrefix("entries/2026-04-06-toml.md:2:") && $0.contains("invalid TOML") })
+        #expect(report.errors == 8)
+        #expect(!FileManager.default.fileExists(atPath: journal.output.path))
+    }
+
+    @Test func aFailedBuildLeavesThePreviousSiteUntouched() throws {
+        let journal = try TemporaryJournal()
+        defer { journal.remove() }
+        try journal.write("entries/2026-04-01-a.md", "---\ntitle: Good\n---\nBody\n")
+        #expect(journal.build().succeeded)
+        let before = snapshot(journal.output)
+        #expect(!before.isEmpty)
+        try journal.write("entries/2026-04-02-b.md", "---\nmood: nope\n---\n")
+        let report = journal.build()
+        #expect(!report.succeeded)
+        #expect(snapshot(journal.output) == before)
+        let siblings = try FileManager.default.contentsOfDirectory(atPath: journal.root.path)
+        #expect(!siblings.contains { $0.contains("journalgen-new") }, "the staging folder is cleaned up")
+    }
+
+    @Test func badJournalYAML() throws {
+        let journal = try TemporaryJournal(config: "title: T\ntimezone: Mars/Olympus\nmoods: nope\nbase_url: https://example.org/\n")
+        defer { journal.remove() }
+        try journal.write("entries/2026-04-01-a.md", "---\nmood: [\n---\n")
+        let m = messages(journal.build())
+        #expect(m.contains("journal.yaml:2:11: error: timezone 'Mars/Olympus' is not an IANA time zone name; expected a name such as Europe/Berlin, Asia/Tokyo or UTC"))
+        #expect(m.contains { $0.hasPrefix("journal.yaml:3:8: error: moods is 'nope'") })
+        #expect(m.contains { $0.hasPrefix("entries/2026-04-01-a.md:") }, "entries are still checked when journal.yaml is broken")
+    }
+
+    @Test func unknownThemeVariantWarnsAndStrictFails() throws {
+        let journal = try TemporaryJournal()
+        defer { journal.remove() }
+        try journal.write("entries/2026-04-01-a.md", "---\ntheme: lava\n---\nBody\n")
+        let report = journal.build()
+        #expect(report.succeeded)
+        #expect(messages(report) == ["entries/2026-04-01-a.md:2:8: warning: theme 'lava' is not a variant of the site theme 'paper'; known variants: paper, forest, ocean, night; the page uses 'paper'"])
+        #expect(!journal.build { $0.strict = true }.succeeded)
+    }
+
+    @Test func refusesToReplaceAFolderItDidNotWrite() throws {
+        let journal = try TemporaryJournal()
+        defer { journal.remove() }
+        try journal.write("entries/2026-04-01-a.md", "Body\n")
+        try journal.write("precious/notes.txt", "keep me")
+        let report = journal.build { $0.output = journal.root.appendingPathComponent("precious") }
+        #expect(!report.succeeded)
+        #expect(try journal.read("precious/notes.txt") == "keep me")
+    }
+
+    @Test func symlinkOutOfTheJournalIsRefused() throws {
+        let journal = try TemporaryJournal()
+        defer { journal.remove() }
+        try FileManager.default.createDirectory(at: journal.root.appendingPathComponent("media"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: journal.root.appendingPathComponent("media/passwd").path, withDestinationPath: "/etc/passwd")
+        try journal.write("entries/2026-04-01-a.md", "---\nmedia: [passwd]\n---\n")
+        let report = journal.build()
+        #expect(messages(report).contains { $0.contains("media 'passwd' points outside the journal") })
+    }
+}

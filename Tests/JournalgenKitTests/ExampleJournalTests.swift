@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+@testable import JournalgenKit
+
+/// Builds the example journal end to end and reads the pages back through libxml2.
+@Suite(.serialized) struct ExampleJournalTests {
+    static let site: URL = {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("journalgen-example-\(UUID().uuidString)")
+        var options = BuildOptions(journal: packageRoot.appendingPathComponent("example-journal"))
+        options.output = output
+        options.today = CalendarDay(year: 2026, month: 11, day: 22)
+        options.strict = true
+        let report = BuildPipeline(options: options).run()
+        precondition(report.succeeded, "example-journal does not build: \(report.diagnostics)")
+        return output
+    }()
+
+    @Test func buildsWithoutWarnings() throws {
+        var options = BuildOptions(journal: packageRoot.appendingPathComponent("example-journal"))
+        options.writeOutput = false
+        options.today = CalendarDay(year: 2026, month: 11, day: 22)
+        let report = BuildPipeline(options: options).run()
+        #expect(report.succeeded)
+        #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
+        #expect(report.entries == 23)
+    }
+
+    @Test func everyPageParsesWithoutErrors() throws {
+        let pages = snapshot(Self.site).filter { $0.key.hasSuffix(".html") }
+        #expect(pages.count > 50)
+        for (path, data) in pages {
+            let document = try #require(MarkupDocument(data: data), "\(path)")
+            #expect(document.problems.isEmpty, "\(path): \(document.problems)")
+            #expect(document.count("//title") == 1, "\(path)")
+        }
+    }
+
+    @Test func entryPage() throws {
+        let doc = try page(Self.site, "2026/04/01/kyoto-gates/index.html")
+        #expect(doc.string("//h1") == "Up the mountain of ten thousand gates")
+        #expect(doc.string("//title") == "Up the mountain of ten thousand gates · Small Hours")
+        #expect(doc.string("//article//time/@datetime") == "2026-04-01T18:20:00+09:00")
+        #expect(doc.string("//article//time") == "Wednesday, 1 April 2026, 18:20")
+        #expect(doc.string("//span[@class='zone']") == "UTC+09:00", "written abroad: the zone is shown")
+        #expect(doc.string("//span[contains(@class,'mood-amazing')]//span[@class='mood-label']") == "Amazing")
+        #expect(doc.string("//li[@class='place']/a/@href") == "https://www.openstreetmap.org/?mlat=34.9671&mlon=135.7727#map=15/34.9671/135.7727")
+        #expect(doc.strings("//ul[@class='tags']//a") == ["#japan", "#travel", "#hike"])
+        #expect(doc.string("//ul[@class='tags']//a/@href") == "/tags/japan/")
+        #expect(doc.strings("//ul[@class='gallery']//img/@src") == ["/media/kyoto-gates.png", "/2026/04/01/kyoto-gates/torii-detail.png"])
+        #expect(doc.string("//figcaption") == "The gates thin out after the first hour")
+        #expect(doc.string("//a[@rel='prev']/@href") == "/2026/03/29/tokyo-jet-lag/")
+        #expect(doc.string("//a[@rel='next']/@href") == "/2026/04/03/nara-deer/")
+        #expect(doc.string("//body/@class") == "variant-forest page-entry")
+        #expect(doc.string("//link[@rel='canonical']/@href") == "https://small-hours.example.org/2026/04/01/kyoto-gates/")
+        #expect(FileManager.default.fileExists(atPath: Self.site.appendingPathComponent("2026/04/01/kyoto-gates/torii-detail.png").path))
+    }
+
+    @Test func markdownFeatures() throws {
+        let doc = try page(Self.site, "2025/03/15/spring-cleaning-of-the-mind/index.html")
+        #expect(doc.strings("//div[@class='entry-body']/h2/@id") == ["this-month", "never"])
+        #expect(doc.count("//input[@type='checkbox' and @checked]") == 2)
+        #expect(doc.count("//strong[@class='important']") == 1)
+        #expect(doc.count("//del") == 1)
+        let bread = try page(Self.site, "2025/02/08/first-bread-that-rose/index.html")
+        #expect(bread.count("//table//tr") == 4)
+        let home = try page(Self.site, "2026/04/20/home-again/index.html")
+        #expect(home.count("//section[contains(@class,'footnotes')]//li") == 1)
+        let toml = try page(Self.site, "2025/11/11/booked/index.html")
+        #expect(toml.string("//h1") == "Booked it")
+        #expect(toml.string("//li[@class='glory']") == "★ On the List of Glory, came true 11 November 2025")
+        let headingTitle = try page(Self.site, "2025/07/30/heat/index.html")
+        #expect(headingTitle.string("//h1") == "Thirty-seven degrees")
+    }
+
+    @Test func homeArchiveAndLists() throws {
+        let home = try page(Self.site, "index.html")
+        #expect(home.count("//article[contains(@class,'card')]") == 8)
+        #expect(home.string("//article[contains(@class,'card')][1]//h2") == "Summer plans, loosely held")
+        #expect(home.string("//nav[@class='pagination']//a[@rel='next']/@href") == "/page/2/")
+        let last = try page(Self.site, "page/3/index.html")
+        #expect(last.count("//article[contains(@class,'card')]") == 7)
+        let archive = try page(Self.site, "archive/index.html")
+        #expect(archive.strings("//section[@class='archive-year']/h2/a") == ["2026", "2025"])
+        #expect(archive.count("//ul[@class='rows']/li") == 23)
+        let month = try page(Self.site, "2026/04/index.html")
+        #expect(month.count("//article[contains(@class,'card')]") == 5)
+        let tag = try page(Self.site, "tags/japan/index.html")
+        #expect(tag.count("//ul[@class='rows']/li") == 8)
+        #expect(FileManager.default.fileExists(atPath: Self.site.appendingPathComponent("404.html").path))
+        #expect(FileManager.default.fileExists(atPath: Self.site.appendingPathComponent("style.css").path))
+    }
+
+    @Test func draftAndPrivateEntriesAreNowhere() throws {
+        for (path, data) in snapshot(Self.site) {
+            let text = String(decoding: data, as: UTF8.self)
+            #expect(!text.contains("The thing I did not say") && !path.contains("the-thing-i-did-not-say"), "private entry in \(path)")
+            #expect(!text.contains("A quiet week") && !path.contains("a-quiet-week"), "draft in \(path)")
+        }
+    }
+}

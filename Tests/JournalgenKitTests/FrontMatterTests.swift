@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+@testable import JournalgenKit
+
+@Suite struct FrontMatterTests {
+    @Test func splitsYAMLAndKeepsBodyLineNumbers() throws {
+        let split = try FrontMatterSplitter.split("---\ntitle: A\nmood: good\n---\n\n# Body\n")
+        #expect(split.format == .yaml)
+        #expect(split.frontMatter == "title: A\nmood: good")
+        #expect(split.frontMatterLine == 2)
+        #expect(split.body == "\n# Body\n")
+        #expect(split.bodyLine == 5)
+    }
+
+    @Test func acceptsCRLFAndTOML() throws {
+        let split = try FrontMatterSplitter.split("+++\r\ntitle = \"A\"\r\n+++\r\nText\r\n")
+        #expect(split.format == .toml)
+        #expect(split.frontMatter == "title = \"A\"")
+        #expect(split.body == "Text\n")
+    }
+
+    @Test func noFrontMatterIsAllBody() throws {
+        let split = try FrontMatterSplitter.split("Just text\n")
+        #expect(split.format == .none)
+        #expect(split.body == "Just text\n")
+    }
+
+    @Test func unclosedFenceIsAnError() {
+        #expect(throws: FrontMatterSplitter.Unclosed.self) {
+            try FrontMatterSplitter.split("---\ntitle: A\n\nBody")
+        }
+    }
+
+    @Test func yamlErrorsCarryFileLines() {
+        do {
+            _ = try YAMLReader.read("title: A\nmood: [good\n", firstLine: 2)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.line >= 3)
+            #expect(error.message.hasPrefix("invalid YAML"))
+        }
+    }
+
+    @Test func yamlKeepsScalarsAsWritten() throws {
+        let node = try YAMLReader.read("date: 2026-04-03\nflag: true\nquoted: \"true\"\ncount: 12\n", firstLine: 2)
+        #expect(node["date"]?.text == "2026-04-03")
+        #expect(node["date"]?.line == 2)
+        #expect(node["flag"]?.bool == true)
+        #expect(node["quoted"]?.bool == nil)
+        #expect(node["count"]?.int == 12)
+    }
+
+    @Test func tomlValues() throws {
+        let toml = """
+            title = "Windy \\"jacket\\" 🧭"
+            date = 2024-03-03T10:54:19+01:00
+            tags = ["a", 'b',
+              "c", ] # trailing comma and comment
+            media = [{ src = "x.jpg", caption = "The desert" }, "y.png"]
+            [location]
+            name = "Kyoto"
+            lat = 34.96
+            """
+        let node = try TOMLReader.read(toml, firstLine: 2)
+        #expect(node["title"]?.text == "Windy \"jacket\" 🧭")
+        #expect(node["date"]?.text == "2024-03-03T10:54:19+01:00")
+        #expect(node["date"]?.line == 3)
+        guard case .list(let tags)? = node["tags"]?.value else { Issue.record("tags"); return }
+        #expect(tags.compactMap(\.text) == ["a", "b", "c"])
+        guard case .list(let media)? = node["media"]?.value else { Issue.record("media"); return }
+        #expect(media[0]["caption"]?.text == "The desert")
+        #expect(media[1].text == "y.png")
+        #expect(node["location"]?["lat"]?.double == 34.96)
+    }
+
+    @Test func tomlErrorsPointAtTheLine() {
+        do {
+            _ = try TOMLReader.read("title = \"A\"\nmood = good\n", firstLine: 2)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.line == 3)
+            #expect(error.message == "invalid TOML: 'good' is not a value; expected a quoted string, number, boolean, date, list or table")
+        }
+        do {
+            _ = try TOMLReader.read("title = \"A\nmood = 1\n", firstLine: 2)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.line == 2)
+        }
+    }
+
+    @Test func byteOrderMarkIsIgnored() {
+        let data = Data([0xEF, 0xBB, 0xBF]) + Data("---\ntitle: A\n---\n".utf8)
+        #expect(TextDecoding.decode(data)?.hasPrefix("---") == true)
+        #expect(TextDecoding.decode(Data([0xFF, 0xFE, 0x00])) == nil)
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+@testable import JournalgenKit
+
+@Suite struct SiteTests {
+    @Test func escapingHTML() {
+        #expect(HTMLEscaping.escape("a < b & \"c\" 'd' >") == "a &lt; b &amp; &quot;c&quot; &#39;d&#39; &gt;")
+        #expect(HTMLEscaping.escape("京都 plain") == "京都 plain")
+    }
+
+    @Test func slugs() {
+        #expect(Slug.make("Up the Mountain: Kyoto!") == "up-the-mountain-kyoto")
+        #expect(Slug.make("Café au lait, Straße") == "cafe-au-lait-strasse")
+        #expect(Slug.make("京都の朝") == "京都の朝")
+        #expect(Slug.make("  --- ") == "")
+    }
+
+    @Test func titlesPlacesCaptionsAndTagsAreEscaped() throws {
+        let journal = try TemporaryJournal()
+        defer { journal.remove() }
+        try journal.write("media/a.png", Data([0x89, 0x50]))
+        try journal.write("entries/2026-04-03-x.md", """
+            ---
+            title: "<script>alert(1)</script> & friends"
+            location: {name: "<b>Bar</b>", lat: 1, lon: 2}
+            tags: ["<i>tag</i>"]
+            media: [{src: a.png, caption: "<img src=x onerror=alert(2)>"}]
+            ---
+            Body <em>raw</em> html.
+            """)
+        let report = journal.build()
+        #expect(report.succeeded, "\(report.diagnostics)")
+        let html = try journal.read("_site/2026/04/03/x/index.html")
+        #expect(!html.contains("<script>alert"))
+        #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt; &amp; friends"))
+        #expect(!html.contains("<b>Bar</b>"))
+        #expect(!html.contains("<i>tag</i>"))
+        #expect(!html.contains("<img src=x"))
+        #expect(!html.contains("<em>raw</em>"), "raw HTML in Markdown is dropped by default")
+        let doc = try page(journal.output, "2026/04/03/x/index.html")
+        #expect(doc.string("//h1") == "<script>alert(1)</script> & friends")
+    }
+
+    @Test func unsafeMarkdownOptIn() throws {
+        let journal = try TemporaryJournal(config: "title: T\nmarkdown: {unsafe: true}\n")
+        defer { journal.remove() }
+        try journal.write("entries/2026-04-03-x.md", "Body <em>raw</em> html.\n")
+        #expect(journal.build().succeeded)
+        #expect(try journal.read("_site/2026/04/03/x/index.html").contains("<em>raw</em>"))
+    }
+
+    @Test func collidingURLsGetDistinctStableSuffixes() throws {
+        let journal = try TemporaryJournal()
+        defer { journal.remove() }
+        try journal.write("entries/a/2026-04-03-kyoto.md", "---\ndate: 2026-04-03T10:00:00+09:00\n---\nMorning\n")
+        try journal.write("entries/b/2026-04-03-kyoto.md", "---\ndate: 2026-04-03T20:00:00+09:00\n---\nEvening\n")
+        try journal.write("entries/c/kyoto.md", "---\ndate: 2026-04-03T15:00:00+09:00\n---\nAfternoon\n")
+        let report = journal.build()
+        #expect(report.succeeded, "\(report.diagnostics)")
+        #expect(try journal.read("_site/2026/04/03/kyoto/index.html").contains("Morning"))
+        #expect(try journal.read("_site/2026/04/03/kyoto-2/index.html").contains("Afternoon"))
+        #expect(try journal.read("_site/2026/04/03/kyoto-3/index.html").contains("Evening"))
+    }
+
+    @Test func titleFallsBackToHeadingThenDate() throws {
+        let journal = try TemporaryJournal()
+        defer { journal.remove() }
+        try journal.write("entries/2026-04-03-a.md", "# From the heading\n\nText\n")
+        try journal.write("entries/2026-04-04-b.md", "Just text.\n")
+        #expect(journal.build().succeeded)
+        let a = try page(journal.output, "2026/04/03/a/index.html")
+        #expect(a.string("//h1") == "From the heading")
+        #expect(a.count("//div[@class='entry-body']//h1") == 0, "the heading became the title and is not repeated")
+        #expect(try page(journal.output, "2026/04/04/b/index.html").string("//h1") == "4 April 2026")
+    }
+
+    @Test func draftsPrivateAndFutureEntriesAreLeftOut() throws {
+        let journal = try TemporaryJournal()
+        defer { journal.remove() }
+        try journal.write("entries/2026-04-03-draft.md", "---\ndraft: true\ntags: [draftmarker]\n---\nDRAFTMARKER\n")
+        try journal.write("entries/2026-04-04-secret.md", "---\nprivate: true\ntitle: SECRETMARKER\ntags: [secrettag]\nlocation: Secretplace\n---\nSECRETBODY\n")
+        try journal.write("entries/2026-11-22-today.md", "---\ndate: 2026-11-22T23:59:00+14:00\n---\nTODAYMARKER\n")
+        try journal.write("entries/2026-11-23-tomorrow.md", "FUTUREMARKER\n")
+        let report = journal.build(today: "2026-11-22")
+        #expect(report.succeeded)
+        #expect(report.draftsLeftOut == 1 && report.privateLeftOut == 1 && report.futureLeftOut == 1)
+        let everything = snapshot(journal.output)
+        for marker in ["DRAFTMARKER", "draftmarker", "SECRETMARKER", "SECRETBODY", "secrettag", "Secretplace", "FUTUREMARKER"] {
+            for (path, data) in everything {
+                #expect(!String(decoding: data, as: UTF8.self).contains(marker), "\(marker) leaked into \(path)")
+                #expect(!path.lowercased().contains(marker.lowercased()), "\(marker) leaked into a file name")
+            }
+        }
+        #expect(everything.values.contains { String(decoding: $0, as: UTF8.self).contains("TODAYMARKER") },
+                "an entry dated today is never 'future'")
+        let withDrafts = journal.build(today: "2026-11-22") { $0.includeDrafts = true }
+        #expect(withDrafts.entries == 2)
+    }
+
+    @Test func excerptsAndHeadingAnchors() throws {
+        let journal = try TemporaryJournal()
+        defer { journal.remove() }
+        try journal.write("entries/2026-04-03-a.md", "---\ntitle: A\n---\nIntro **one**.\n\nSecond.\n\n<!-- more -->\n\n## Notes\n\n## Notes\n\n- [ ] ! urgent\n")
+        #expect(journal.build().succeeded)
+        let home = try page(journal.output, "index.html")
+        #expect(home.string("//article[@class='card']//div[@class='excerpt']")?.contains("Second.") == true)
+        #expect(home.string("//article[@class='card']//div[@class='excerpt']")?.contains("Notes") == false)
+        let entry = try page(journal.output, "2026/04/03/a/index.html")
+        #expect(entry.strings("//div[@class='entry-body']/h2/@id") == ["notes", "notes-1"])
+        #expect(entry.count("//strong[@class='important']") == 1)
+    }
+
+    @Test func outputIsDeterministic() throws {
+        let journal = try TemporaryJournal()
+        defer { journal.remove() }
+        for day in 1...25 {
+            try journal.write("entries/2026-03-\(day < 10 ? "0" : "")\(day)-day.md", "---\nmood: good\ntags: [t\(day % 3)]\n---\nDay \(day)\n")
+        }
+        #expect(journal.build().succeeded)
+        let first = snapshot(journal.output)
+        #expect(journal.build().succeeded)
+        #expect(snapshot(journal.output) == first)
+        #expect(first.keys.contains("page/3/index.html"))
+    }
+}
