@@ -57,6 +57,8 @@ import Testing
             tags = ["a", 'b',
               "c", ] # trailing comma and comment
             media = [{ src = "x.jpg", caption = "The desert" }, "y.png"]
+            private = true
+            draft = false
             [location]
             name = "Kyoto"
             lat = 34.96
@@ -71,6 +73,8 @@ import Testing
         #expect(media[0]["caption"]?.text == "The desert")
         #expect(media[1].text == "y.png")
         #expect(node["location"]?["lat"]?.double == 34.96)
+        #expect(node["private"]?.bool == true)
+        #expect(node["draft"]?.bool == false)
     }
 
     @Test func tomlErrorsPointAtTheLine() {

@@ -173,7 +173,8 @@ public struct TOMLReader {
             while s.last == " " || s.last == "\t" { s.removeLast() }
             let looksLikeValue = ["true", "false", "inf", "nan", "+inf", "-inf"].contains(s)
                 || (s.unicodeScalars.first.map { ("0"..."9").contains($0) || $0 == "+" || $0 == "-" } ?? false)
-            guard looksLikeValue, s.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) || "+-_.:TZtzeExXabcdefABCDEFinf ".unicodeScalars.contains($0) })
+            let keyword = ["true", "false", "inf", "nan", "+inf", "-inf", "+nan", "-nan"].contains(s)
+            guard keyword || (looksLikeValue && s.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) || "+-_.:TZtzeExXabcdefABCDEFoO ".unicodeScalars.contains($0) }))
             else { throw Failure(message: "invalid TOML: '\(s)' is not a value; expected a quoted string, number, boolean, date, list or table", line: l, column: col) }
             return MetaNode(.scalar(s, plain: true), line: l, column: col)
         }

@@ -33,8 +33,8 @@ public struct PageRenderer: Sendable {
         let pairs: [(String, String)] = parallelMap(Array(model.entries.indices)) { index in
             let context = PageContext(site: site, page: page, values: [:])
             let view = EntryView(model: model, index: index)
-            return (templates.render("entry-card", FragmentContext(outer: context, entry: view)),
-                    templates.render("entry-row", FragmentContext(outer: context, entry: view)))
+            let fragment = TemplateValue.object(FragmentContext(outer: context, entry: view))
+            return (templates.render("entry-card", fragment), templates.render("entry-row", fragment))
         }
         model.fragments.cards = pairs.map(\.0)
         model.fragments.rows = pairs.map(\.1)
@@ -76,8 +76,8 @@ public struct PageRenderer: Sendable {
             PageView(title: title, description: description, canonical: links.absolute(path),
                      variant: variant ?? theme.defaultVariant, kind: kind)
         }
-        func context(_ view: PageView, _ values: [String: Any]) -> PageContext {
-            PageContext(site: site, page: view, values: values)
+        func context(_ view: PageView, _ values: [String: TemplateValue]) -> TemplateValue {
+            .object(PageContext(site: site, page: view, values: values))
         }
         switch job {
         case .entry(let i):
@@ -85,38 +85,38 @@ public struct PageRenderer: Sendable {
             let variant = entry.theme.flatMap { theme.variants.contains($0) ? $0 : nil }
             let view = EntryView(model: model, index: i, withNeighbours: true)
             return templates.render("entry", context(page(entry.title, entry.sitePath, kind: "entry",
-                                                          description: entry.body.summary, variant: variant), ["entry": view]))
+                                                          description: entry.body.summary, variant: variant), ["entry": .object(view)]))
         case .home(let number):
             let size = model.config.pageSize
             let slice = model.entries.indices.dropFirst((number - 1) * size).prefix(size)
             let title = number == 1 ? model.config.title : "\(model.config.title), page \(number)"
             return templates.render("home", context(page(title, model.homePagePath(number), kind: "home"), [
-                "entries": slice.map { EntryView(model: model, index: $0) },
-                "pagination": PaginationView(page: number, count: model.homePageCount) { links.href(model.homePagePath($0)) },
+                "entries": .objects(slice.map { EntryView(model: model, index: $0) }),
+                "pagination": .object(PaginationView(page: number, count: model.homePageCount) { links.href(model.homePagePath($0)) }),
             ]))
         case .archive:
             return templates.render("archive", context(page("Archive", "archive/", kind: "archive"), [
-                "years": model.years.map { YearView(year: $0, model: model) },
+                "years": .objects(model.years.map { YearView(year: $0, model: model) }),
             ]))
         case .year(let y):
             let year = model.years[y]
             return templates.render("year", context(page(String(year.year), year.sitePath, kind: "year"), [
-                "year": YearView(year: year, model: model),
+                "year": .object(YearView(year: year, model: model)),
             ]))
         case .month(let y, let m):
             let month = model.years[y].months[m]
             let view = MonthView(month: month, model: model)
             return templates.render("month", context(page("\(DateText.monthName(month.month)) \(month.year)", month.sitePath, kind: "month"), [
-                "month": view, "year": YearView(year: model.years[y], model: model),
+                "month": .object(view), "year": .object(YearView(year: model.years[y], model: model)),
             ]))
         case .tags:
             return templates.render("tags", context(page("Tags", "tags/", kind: "tags"), [
-                "tags": model.tags.map { TagView(tag: $0, model: model) },
+                "tags": .objects(model.tags.map { TagView(tag: $0, model: model) }),
             ]))
         case .tag(let t):
             let tag = model.tags[t]
             return templates.render("tag", context(page("#\(tag.name)", tag.sitePath, kind: "tag"), [
-                "tag": TagView(tag: tag, model: model),
+                "tag": .object(TagView(tag: tag, model: model)),
             ]))
         case .notFound:
             return templates.render("404", context(page("Page not found", "404.html", kind: "notFound"), [:]))
@@ -125,9 +125,9 @@ public struct PageRenderer: Sendable {
 }
 
 /// Renders a partial with an entry on top of the page context, as `{{#entries}}{{>entry-card}}` would.
-struct FragmentContext: TemplateView {
+struct FragmentContext: TemplateObject {
     var outer: PageContext
     var entry: EntryView
 
-    func value(_ key: String) -> Any? { entry.value(key) ?? outer.value(key) }
+    func value(_ key: String) -> TemplateValue? { entry.value(key) ?? outer.value(key) }
 }

@@ -1,12 +1,11 @@
 import Foundation
-import Mustache
 
 /// The Mustache templates of a build. For each name, the journal's `templates/NAME.mustache`
 /// wins over the theme's `themes/THEME/templates/NAME.mustache`, which wins over the built-in one.
 public struct TemplateSet: Sendable {
     public var library: MustacheLibrary
 
-    public static let pageTemplates = ["layout", "entry", "home", "archive", "year", "month", "tags", "tag", "404"]
+    public static let pageTemplates = ["layout", "entry", "home", "archive", "year", "month", "tags", "tag", "404", "entry-card", "entry-row"]
 
     public static func load(theme: Theme, assets: AssetSource, paths: DisplayPaths, diagnostics: DiagnosticsEngine) -> TemplateSet? {
         var names = Set<String>()
@@ -16,38 +15,41 @@ public struct TemplateSet: Sendable {
             }
         }
         var library = MustacheLibrary()
-        _ = FastHTMLContentType.registered
+        var origins: [String: String] = [:]
         var failed = false
         for name in names.sorted() {
             let own = "templates/\(name).mustache"
             guard let file = assets.file(own, includeBuiltIn: false)
                     ?? assets.file("\(theme.folder)/templates/\(name).mustache") ?? assets.file(own)
             else { continue }
+            let display = assets.displayPath(of: file, paths: paths)
+            origins[name] = display
             guard let text = String(data: file.data, encoding: .utf8) else {
-                diagnostics.error("the template is not UTF-8 text", at: SourceLocation(path: assets.displayPath(of: file, paths: paths)))
+                diagnostics.error("the template is not UTF-8 text", at: SourceLocation(path: display))
                 failed = true
                 continue
             }
             do {
-                library.register(try MustacheTemplate(string: FastHTMLContentType.pragma + text), named: name)
-            } catch let error as MustacheTemplate.ParserError {
-                diagnostics.error("template error: \(error.error); expected valid Mustache",
-                                  at: SourceLocation(path: assets.displayPath(of: file, paths: paths),
-                                                     line: error.context.lineNumber, column: error.context.columnNumber))
-                failed = true
+                library.register(try MustacheTemplate(text), named: name)
             } catch {
-                diagnostics.error("template error: \(error)", at: SourceLocation(path: assets.displayPath(of: file, paths: paths)))
+                diagnostics.error("template error: \(error.message)", at: SourceLocation(path: display, line: error.line, column: error.column))
                 failed = true
             }
         }
-        for required in pageTemplates where library.getTemplate(named: required) == nil && !failed {
+        guard !failed else { return nil }
+        for missing in library.missingReferences() {
+            diagnostics.error("the template '\(missing.name)' does not exist; expected templates/\(missing.name).mustache",
+                              at: SourceLocation(path: origins[missing.template] ?? missing.template, line: missing.line, column: missing.column))
+            failed = true
+        }
+        for required in pageTemplates where library.template(named: required) == nil {
             diagnostics.error("no template '\(required)'; expected templates/\(required).mustache", at: SourceLocation(path: paths.display(assets.journal)))
             failed = true
         }
         return failed ? nil : TemplateSet(library: library)
     }
 
-    public func render(_ name: String, _ context: Any) -> String {
-        library.render(context, withTemplate: name) ?? ""
+    public func render(_ name: String, _ context: TemplateValue) -> String {
+        library.render(name, context)
     }
 }

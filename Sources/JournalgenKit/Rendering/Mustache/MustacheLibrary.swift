@@ -1,0 +1,102 @@
+/// Named templates that include each other, and the renderer.
+public struct MustacheLibrary: Sendable {
+    private var templates: [String: MustacheTemplate] = [:]
+
+    public init() {}
+
+    public mutating func register(_ template: MustacheTemplate, named name: String) {
+        templates[name] = template
+    }
+
+    public func template(named name: String) -> MustacheTemplate? { templates[name] }
+
+    /// Partials and parents that no registered template provides, with where they are named.
+    public func missingReferences() -> [(template: String, name: String, line: Int, column: Int)] {
+        templates.sorted { $0.key < $1.key }.flatMap { name, template in
+            template.references.filter { templates[$0.name] == nil }.map { (name, $0.name, $0.line, $0.column) }
+        }
+    }
+
+    public func render(_ name: String, _ context: TemplateValue) -> String {
+        guard let template = templates[name] else { return "" }
+        var renderer = Renderer(library: self)
+        renderer.stack.append(context)
+        renderer.render(template.nodes, blocks: [:])
+        return renderer.output
+    }
+
+    struct Renderer {
+        let library: MustacheLibrary
+        var stack: [TemplateValue] = []
+        var output = ""
+        var depth = 0
+
+        init(library: MustacheLibrary) {
+            self.library = library
+            output.reserveCapacity(16_384)
+        }
+
+        func lookup(_ path: [String]) -> TemplateValue? {
+            if path.count == 1 && path[0] == "." { return stack.last }
+            var found: TemplateValue?
+            for value in stack.reversed() {
+                guard case .object(let object) = value else { continue }
+                if let v = object.value(path[0]) { found = v; break }
+            }
+            guard var current = found else { return nil }
+            for name in path.dropFirst() {
+                guard case .object(let object) = current, let next = object.value(name) else { return nil }
+                current = next
+            }
+            return current
+        }
+
+        mutating func render(_ nodes: [MustacheTemplate.Node], blocks: [String: [MustacheTemplate.Node]]) {
+            for node in nodes {
+                switch node {
+                case .text(let text):
+                    output += text
+                case .variable(let path, let escaped):
+                    guard let value = lookup(path) else { continue }
+                    let text = value.renderedText
+                    output += escaped ? HTMLEscaping.escape(text) : text
+                case .section(let path, let inverted, let children):
+                    let value = lookup(path) ?? .null
+                    if inverted {
+                        if !value.isTruthy { render(children, blocks: blocks) }
+                        continue
+                    }
+                    guard value.isTruthy else { continue }
+                    switch value {
+                    case .list(let items):
+                        for item in items {
+                            stack.append(item)
+                            render(children, blocks: blocks)
+                            stack.removeLast()
+                        }
+                    case .bool:
+                        render(children, blocks: blocks)
+                    default:
+                        stack.append(value)
+                        render(children, blocks: blocks)
+                        stack.removeLast()
+                    }
+                case .partial(let name):
+                    guard depth < 64, let template = library.templates[name] else { continue }
+                    depth += 1
+                    render(template.nodes, blocks: [:])
+                    depth -= 1
+                case .parent(let name, let overrides):
+                    guard depth < 64, let template = library.templates[name] else { continue }
+                    // Blocks given by an outer template win over this one's.
+                    let merged = overrides.merging(blocks) { _, outer in outer }
+                    depth += 1
+                    render(template.nodes, blocks: merged)
+                    depth -= 1
+                case .block(let name, let defaults):
+                    render(blocks[name] ?? defaults, blocks: blocks)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,47 @@
+/// A value a template can show. Views hand these out directly, so rendering needs no dynamic
+/// casts: swift-mustache's reflection-based lookups were most of the build time of a large
+/// journal (docs/benchmarks.md).
+public enum TemplateValue: Sendable {
+    /// Text: escaped by `{{name}}`, as is by `{{{name}}}`.
+    case text(String)
+    case number(Int)
+    case bool(Bool)
+    case list([TemplateValue])
+    case object(any TemplateObject)
+    /// A value that is known to be absent: falsy, and it stops the lookup (an entry without a
+    /// place never shows a `name` from an outer context).
+    case null
+
+    /// False, null, an empty list or empty text hide a `{{#section}}`.
+    var isTruthy: Bool {
+        switch self {
+        case .bool(let b): return b
+        case .null: return false
+        case .list(let items): return !items.isEmpty
+        case .text(let s): return !s.isEmpty
+        case .number, .object: return true
+        }
+    }
+
+    var renderedText: String {
+        switch self {
+        case .text(let s): return s
+        case .number(let n): return String(n)
+        case .bool(let b): return b ? "true" : ""
+        case .list, .object, .null: return ""
+        }
+    }
+}
+
+/// Anything with named values: the view models of the pages.
+public protocol TemplateObject: Sendable {
+    /// The value for `key`, or nil when this object has no such name (the lookup then goes on
+    /// to the enclosing contexts, as Mustache specifies).
+    func value(_ key: String) -> TemplateValue?
+}
+
+extension TemplateValue {
+    static func optional(_ text: String?) -> TemplateValue { text.map(TemplateValue.text) ?? .null }
+    static func optional(_ object: (any TemplateObject)?) -> TemplateValue { object.map(TemplateValue.object) ?? .null }
+    static func objects(_ items: [any TemplateObject]) -> TemplateValue { .list(items.map(TemplateValue.object)) }
+}
