@@ -66,6 +66,29 @@ import Testing
         #expect(!journal.build { $0.strict = true }.succeeded)
     }
 
+    @Test func rebuildsRewriteOnlyWhatChangedAndDropStalePages() throws {
+        let journal = try TemporaryJournal()
+        defer { journal.remove() }
+        try journal.write("media/p.png", Data([1, 2, 3]))
+        try journal.write("entries/2026-04-01-a.md", "---\ntitle: A\nmedia: [p.png]\n---\nBody\n")
+        try journal.write("entries/2026-04-02-b.md", "---\ntitle: B\n---\nBody\n")
+        #expect(journal.build().succeeded)
+        #expect(journal.build().succeeded)  // the first site is now the spare, reused by the next build
+        try FileManager.default.removeItem(at: journal.root.appendingPathComponent("entries/2026-04-02-b.md"))
+        let third = journal.build()
+        #expect(third.succeeded)
+        #expect(third.unchanged > 0, "unchanged pages are not rewritten")
+        #expect(!FileManager.default.fileExists(atPath: journal.output.appendingPathComponent("2026/04/02/b").path), "a deleted entry's page is gone")
+        #expect(!(try journal.read("_site/index.html")).contains(">B<"))
+        #expect(snapshot(journal.output)["media/p.png"] == Data([1, 2, 3]))
+        let hidden = try FileManager.default.contentsOfDirectory(atPath: journal.root.path).filter { $0.hasPrefix(".") }
+        #expect(hidden == ["._site.journalgen-spare"])
+        // A fresh build of the same journal gives the same files.
+        let fresh = journal.build { $0.output = journal.root.appendingPathComponent("fresh") }
+        #expect(fresh.succeeded)
+        #expect(snapshot(journal.root.appendingPathComponent("fresh")) == snapshot(journal.output))
+    }
+
     @Test func refusesToReplaceAFolderItDidNotWrite() throws {
         let journal = try TemporaryJournal()
         defer { journal.remove() }
@@ -84,5 +107,40 @@ import Testing
         try journal.write("entries/2026-04-01-a.md", "---\nmedia: [passwd]\n---\n")
         let report = journal.build()
         #expect(messages(report).contains { $0.contains("media 'passwd' points outside the journal") })
+    }
+}
+
+@Suite struct TemplateOverrideTests {
+    @Test func journalTemplatesOverrideBuiltInsFileByFile() throws {
+        let journal = try TemporaryJournal()
+        defer { journal.remove() }
+        try journal.write("entries/2026-04-01-a.md", "---\ntitle: A\n---\nBody\n")
+        try journal.write("templates/404.mustache", "{{<layout}}{{$content}}<p id=\"custom\">Lost, {{site.title}}</p>{{/content}}{{/layout}}\n")
+        try journal.write("themes/paper/static/style.css", "body { color: red }\n")
+        #expect(journal.build().succeeded)
+        #expect(try journal.read("_site/404.html").contains("<p id=\"custom\">Lost, Test journal</p>"))
+        #expect(try journal.read("_site/index.html").contains("class=\"card"), "other templates stay built-in")
+        #expect(try journal.read("_site/style.css") == "body { color: red }\n")
+    }
+
+    @Test func templateErrorsPointIntoTheTemplate() throws {
+        let journal = try TemporaryJournal()
+        defer { journal.remove() }
+        try journal.write("entries/2026-04-01-a.md", "Body\n")
+        try journal.write("templates/entry.mustache", "{{<layout}}\n{{$content}}\n{{#entry}}{{title}}\n{{/content}}\n{{/layout}}\n")
+        try journal.write("templates/tag.mustache", "{{> sidebar}}\n")
+        let report = journal.build()
+        #expect(!report.succeeded)
+        let m = report.diagnostics.map(\.description)
+        #expect(m.contains("templates/entry.mustache:4:1: error: template error: '{{/content}}' closes 'entry', opened on line 3; expected '{{/entry}}'"))
+        #expect(m.contains("templates/tag.mustache:1:1: error: the template 'sidebar' does not exist; expected templates/sidebar.mustache"))
+    }
+
+    @Test func unknownSiteThemeIsAnError() throws {
+        let journal = try TemporaryJournal(config: "title: T\ntheme: neon\n")
+        defer { journal.remove() }
+        try journal.write("entries/2026-04-01-a.md", "Body\n")
+        let m = journal.build().diagnostics.map(\.description)
+        #expect(m.contains { $0.contains("error: theme 'neon' not found; expected a built-in theme (paper) or a folder themes/neon/ in the journal") })
     }
 }

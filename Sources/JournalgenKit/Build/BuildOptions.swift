@@ -29,6 +29,8 @@ public struct BuildReport: Sendable {
     public var entries = 0
     public var pages = 0
     public var filesCopied = 0
+    /// Pages and files that were already in place with the same bytes, and were not rewritten.
+    public var unchanged = 0
     public var draftsLeftOut = 0
     public var privateLeftOut = 0
     public var futureLeftOut = 0
@@ -54,7 +56,7 @@ public struct BuildReport: Sendable {
             head = "Build failed: \(errors) error\(errors == 1 ? "" : "s")" + (warnings > 0 ? ", \(warnings) warning\(warnings == 1 ? "" : "s")" : "") + "; the previous site was left as it was"
             return head
         } else if let output {
-            head = "Built \(entries) entr\(entries == 1 ? "y" : "ies") (\(pages) pages, \(filesCopied) files) in \(time) → \(paths.display(output))"
+            head = "Built \(entries) entr\(entries == 1 ? "y" : "ies") (\(pages) pages, \(filesCopied) files\(unchanged > 0 ? ", \(unchanged) unchanged" : "")) in \(time) → \(paths.display(output))"
         } else {
             head = "Checked \(entries) entr\(entries == 1 ? "y" : "ies") (\(pages) pages) in \(time): no errors"
         }

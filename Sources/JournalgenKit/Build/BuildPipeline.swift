@@ -133,6 +133,7 @@ public struct BuildPipeline: Sendable {
             return finish(false)
         }
         stage("swap the new site in")
+        report.unchanged = output.unchangedCount
         report.output = options.outputFolder
         return finish(true)
     }

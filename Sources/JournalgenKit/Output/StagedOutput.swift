@@ -1,13 +1,23 @@
 import Foundation
+import Synchronization
 
 /// Writes a site into a hidden folder beside the output and swaps it in only when the whole
 /// build succeeded, so a failed build leaves the previous site exactly as it was.
+///
+/// The site before the previous one is kept as a hidden spare (`.NAME.journalgen-spare`) and
+/// becomes the next build's staging folder: pages that did not change are not rewritten (they
+/// keep their timestamps, so rsync-style deploys upload only what changed) and no file system
+/// churn of deleting and recreating tens of thousands of files slows the next build down.
 public final class StagedOutput: Sendable {
     public let target: URL
     public let staging: URL
+    public let spare: URL
+    private let written = Mutex<Set<String>>([])
+    private let unchanged = Mutex<Int>(0)
 
     /// Marks a folder as journalgen's, so a build never replaces a folder it did not make.
     public static let markerName = ".journalgen-site"
+    static let markerText = Data("This folder is written by `journalgen build` and replaced by each build.\n".utf8)
 
     public enum Failure: Error, CustomStringConvertible {
         case notASite(String)
@@ -24,25 +34,40 @@ public final class StagedOutput: Sendable {
     public init(target: URL) throws(Failure) {
         self.target = target.standardizedFileURL
         let parent = self.target.deletingLastPathComponent()
-        staging = parent.appendingPathComponent(".\(self.target.lastPathComponent).journalgen-new-\(getpid())")
+        let name = self.target.lastPathComponent
+        staging = parent.appendingPathComponent(".\(name).journalgen-new-\(getpid())")
+        spare = parent.appendingPathComponent(".\(name).journalgen-spare")
         let fm = FileManager.default
         if let existing = try? fm.contentsOfDirectory(atPath: self.target.path), !existing.isEmpty,
            !existing.contains(Self.markerName) {
             throw .notASite(self.target.path)
         }
+        try? fm.removeItem(at: staging)
+        if FileIO.isRegularFile(spare.appendingPathComponent(Self.markerName).path),
+           rename(spare.path, staging.path) == 0 {
+            // Reused: files are compared before they are written, stale ones removed at the end.
+        } else if !FileIO.makeDirectories(staging.path) {
+            throw .io("cannot create \(staging.path): \(String(cString: strerror(errno)))")
+        }
         do {
-            try? fm.removeItem(at: staging)
-            try fm.createDirectory(at: staging, withIntermediateDirectories: true)
-            try Data("This folder is written by `journalgen build` and replaced by each build.\n".utf8)
-                .write(to: staging.appendingPathComponent(Self.markerName))
+            try write(Self.markerText, to: Self.markerName)
         } catch {
-            throw .io("cannot create \(staging.path): \(error.localizedDescription)")
+            throw .io("cannot write in \(staging.path): \(error)")
         }
     }
 
-    /// `path` is relative to the site root; folders are made as needed.
+    /// Pages left as they were because their bytes did not change.
+    public var unchangedCount: Int { unchanged.withLock { $0 } }
+
+    /// `path` is relative to the site root; folders are made as needed. A file that already
+    /// holds exactly these bytes is left alone.
     public func write(_ data: Data, to path: String) throws {
+        written.withLock { _ = $0.insert(path) }
         let file = staging.path + "/" + path
+        if FileIO.contentsEqual(file, data) {
+            unchanged.withLock { $0 += 1 }
+            return
+        }
         if !FileIO.write(data, to: file) {
             guard FileIO.makeDirectories((file as NSString).deletingLastPathComponent), FileIO.write(data, to: file) else {
                 throw Failure.io("cannot write \(file): \(String(cString: strerror(errno)))")
@@ -50,8 +75,14 @@ public final class StagedOutput: Sendable {
         }
     }
 
+    /// Copies a media or theme file; one with the same size and modification time is kept.
     public func copy(_ source: String, to path: String) throws {
+        written.withLock { _ = $0.insert(path) }
         let file = staging.path + "/" + path
+        if FileIO.sameSizeAndTime(source, file) {
+            unchanged.withLock { $0 += 1 }
+            return
+        }
         if !FileIO.copy(from: source, to: file) {
             guard FileIO.makeDirectories((file as NSString).deletingLastPathComponent), FileIO.copy(from: source, to: file) else {
                 throw Failure.io("cannot copy \(source) to \(file): \(String(cString: strerror(errno)))")
@@ -59,25 +90,30 @@ public final class StagedOutput: Sendable {
         }
     }
 
-    /// Puts the new site in place: old -> aside, new -> target, then the old one is removed.
+    /// Removes what an earlier build wrote and this one did not, then puts the new site in
+    /// place: old -> spare, new -> target.
     public func commit() throws(Failure) {
+        let keep = written.withLock { $0 }
+        FileIO.removeFiles(below: staging.path) { !keep.contains($0) }
         let fm = FileManager.default
-        let aside = target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).journalgen-old-\(getpid())")
-        do {
-            if fm.fileExists(atPath: target.path) {
-                try fm.moveItem(at: target, to: aside)
-            }
-            try fm.moveItem(at: staging, to: target)
-        } catch {
-            if fm.fileExists(atPath: aside.path) && !fm.fileExists(atPath: target.path) {
-                try? fm.moveItem(at: aside, to: target)
-            }
-            throw .io("cannot put the new site in place at \(target.path): \(error.localizedDescription)")
+        try? fm.removeItem(at: spare)
+        let hadTarget = fm.fileExists(atPath: target.path)
+        if hadTarget && rename(target.path, spare.path) != 0 {
+            throw .io("cannot move the previous site aside (\(target.path)): \(String(cString: strerror(errno)))")
         }
-        try? fm.removeItem(at: aside)
+        if rename(staging.path, target.path) != 0 {
+            let reason = String(cString: strerror(errno))
+            if hadTarget { _ = rename(spare.path, target.path) }
+            throw .io("cannot put the new site in place at \(target.path): \(reason)")
+        }
     }
 
+    /// After a failed build: the half-written folder becomes the spare again (its files are
+    /// compared before any reuse), the site in place is not touched.
     public func discard() {
-        try? FileManager.default.removeItem(at: staging)
+        try? FileManager.default.removeItem(at: spare)
+        if rename(staging.path, spare.path) != 0 {
+            try? FileManager.default.removeItem(at: staging)
+        }
     }
 }

@@ -17,6 +17,7 @@ public struct TemplateSet: Sendable {
         var library = MustacheLibrary()
         var origins: [String: String] = [:]
         var failed = false
+        var unreadable: Set<String> = []
         for name in names.sorted() {
             let own = "templates/\(name).mustache"
             guard let file = assets.file(own, includeBuiltIn: false)
@@ -27,6 +28,7 @@ public struct TemplateSet: Sendable {
             guard let text = String(data: file.data, encoding: .utf8) else {
                 diagnostics.error("the template is not UTF-8 text", at: SourceLocation(path: display))
                 failed = true
+                unreadable.insert(name)
                 continue
             }
             do {
@@ -34,15 +36,15 @@ public struct TemplateSet: Sendable {
             } catch {
                 diagnostics.error("template error: \(error.message)", at: SourceLocation(path: display, line: error.line, column: error.column))
                 failed = true
+                unreadable.insert(name)
             }
         }
-        guard !failed else { return nil }
-        for missing in library.missingReferences() {
+        for missing in library.missingReferences() where !unreadable.contains(missing.name) {
             diagnostics.error("the template '\(missing.name)' does not exist; expected templates/\(missing.name).mustache",
                               at: SourceLocation(path: origins[missing.template] ?? missing.template, line: missing.line, column: missing.column))
             failed = true
         }
-        for required in pageTemplates where library.template(named: required) == nil {
+        for required in pageTemplates where library.template(named: required) == nil && !unreadable.contains(required) {
             diagnostics.error("no template '\(required)'; expected templates/\(required).mustache", at: SourceLocation(path: paths.display(assets.journal)))
             failed = true
         }

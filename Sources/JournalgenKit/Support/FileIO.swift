@@ -42,6 +42,48 @@ enum FileIO {
         }
     }
 
+    /// True when the file at `path` holds exactly `data`.
+    static func contentsEqual(_ path: String, _ data: Data) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) == data.count,
+              let existing = read(path) else { return false }
+        return existing == data
+    }
+
+    /// True when both files exist with the same size and modification time (copies keep the
+    /// source's time, see `copy`).
+    static func sameSizeAndTime(_ a: String, _ b: String) -> Bool {
+        var x = stat(), y = stat()
+        guard stat(a, &x) == 0, stat(b, &y) == 0 else { return false }
+        return x.st_size == y.st_size && x.st_mtim.tv_sec == y.st_mtim.tv_sec && x.st_mtim.tv_nsec == y.st_mtim.tv_nsec
+    }
+
+    /// Deletes the files below `root` for which `shouldRemove(relativePath)` holds, and folders
+    /// left empty.
+    static func removeFiles(below root: String, where shouldRemove: (String) -> Bool) {
+        func walk(_ relative: String) -> Bool {
+            let folder = relative.isEmpty ? root : root + "/" + relative
+            guard let dir = opendir(folder) else { return false }
+            var names: [(String, UInt8)] = []
+            while let item = readdir(dir) {
+                let name = withUnsafeBytes(of: item.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+                if name != "." && name != ".." { names.append((name, item.pointee.d_type)) }
+            }
+            closedir(dir)
+            var remaining = names.count
+            for (name, type) in names {
+                let path = relative.isEmpty ? name : relative + "/" + name
+                if type == UInt8(DT_DIR) {
+                    if walk(path), rmdir(root + "/" + path) == 0 { remaining -= 1 }
+                } else if shouldRemove(path), unlink(root + "/" + path) == 0 {
+                    remaining -= 1
+                }
+            }
+            return remaining == 0
+        }
+        _ = walk("")
+    }
+
     /// Copies inside the kernel with sendfile(2): no bytes pass through the process.
     static func copy(from source: String, to destination: String) -> Bool {
         let input = open(source, O_RDONLY | O_CLOEXEC)
@@ -62,6 +104,9 @@ enum FileIO {
             if n == 0 { break }
             remaining -= n
         }
+        // Keep the source's modification time: the next build sees an unchanged copy at once.
+        var times = [info.st_atim, info.st_mtim]
+        _ = futimens(output, &times)
         return true
     }
 

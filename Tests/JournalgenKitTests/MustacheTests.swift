@@ -1,0 +1,97 @@
+import Testing
+@testable import JournalgenKit
+
+/// journalgen's Mustache renderer against the behaviour the Mustache spec describes.
+@Suite struct MustacheTests {
+    struct Dict: TemplateObject {
+        var values: [String: TemplateValue]
+        func value(_ key: String) -> TemplateValue? { values[key] }
+    }
+
+    func render(_ template: String, _ values: [String: TemplateValue], partials: [String: String] = [:]) throws -> String {
+        var library = MustacheLibrary()
+        library.register(try MustacheTemplate(template), named: "main")
+        for (name, text) in partials { library.register(try MustacheTemplate(text), named: name) }
+        return library.render("main", .object(Dict(values: values)))
+    }
+
+    @Test func variablesAreEscapedUnlessTripleOrAmpersand() throws {
+        let v: [String: TemplateValue] = ["x": .text("<b>&\"'</b>"), "n": .number(42)]
+        #expect(try render("{{x}}|{{{x}}}|{{& x}}|{{n}}|{{missing}}", v) == "&lt;b&gt;&amp;&quot;&#39;&lt;/b&gt;|<b>&\"'</b>|<b>&\"'</b>|42|")
+    }
+
+    @Test func dottedNamesAndContextLookup() throws {
+        let inner = Dict(values: ["name": .text("inner")])
+        let v: [String: TemplateValue] = ["a": .object(Dict(values: ["b": .object(inner)])), "title": .text("outer"), "place": .object(Dict(values: ["name": .null])), "name": .text("outer name")]
+        #expect(try render("{{a.b.name}}", v) == "inner")
+        #expect(try render("{{#a}}{{title}}{{/a}}", v) == "outer", "names not found go to outer contexts")
+        #expect(try render("{{#place}}[{{name}}]{{/place}}", v) == "[]", "a null value stops the lookup")
+        #expect(try render("{{#place.name}}x{{/place.name}}", v) == "", "and hides a section")
+        #expect(try render("{{a.missing.name}}", v) == "")
+    }
+
+    @Test func sections() throws {
+        let items: TemplateValue = .list([.object(Dict(values: ["n": .number(1)])), .object(Dict(values: ["n": .number(2)]))])
+        let v: [String: TemplateValue] = ["items": items, "yes": .bool(true), "no": .bool(false), "empty": .list([]),
+                                          "words": .list([.text("a"), .text("b")]), "blank": .text("")]
+        #expect(try render("{{#items}}<{{n}}>{{/items}}", v) == "<1><2>")
+        #expect(try render("{{#yes}}Y{{/yes}}{{#no}}N{{/no}}{{^no}}!N{{/no}}{{^yes}}!Y{{/yes}}", v) == "Y!N")
+        #expect(try render("{{#empty}}E{{/empty}}{{^empty}}none{{/empty}}", v) == "none")
+        #expect(try render("{{#words}}{{.}},{{/words}}", v) == "a,b,")
+        #expect(try render("{{#blank}}B{{/blank}}{{^missing}}M{{/missing}}", v) == "M")
+    }
+
+    @Test func standaloneTagsTakeTheirLine() throws {
+        let v: [String: TemplateValue] = ["a": .bool(true)]
+        #expect(try render("<ul>\n  {{#a}}\n  <li>x</li>\n  {{/a}}\n</ul>\n", v) == "<ul>\n  <li>x</li>\n</ul>\n")
+        #expect(try render("a\n{{! a comment }}\nb\n", v) == "a\nb\n")
+        #expect(try render("  {{#a}}x{{/a}}  \n", v) == "  x  \n", "tags with content on the line are not standalone")
+        #expect(try render("a\r\n{{#a}}\r\nb\r\n{{/a}}\r\n", v) == "a\r\nb\r\n")
+    }
+
+    @Test func commentsAndDelimiters() throws {
+        let v: [String: TemplateValue] = ["x": .text("1")]
+        #expect(try render("{{! not shown }}{{x}}", v) == "1")
+        #expect(try render("{{=<% %>=}}<% x %>{{x}}<%={{ }}=%>{{x}}", v) == "1{{x}}1")
+    }
+
+    @Test func partialsShareTheContext() throws {
+        let v: [String: TemplateValue] = ["items": .list([.object(Dict(values: ["n": .text("a")])), .object(Dict(values: ["n": .text("b")]))])]
+        #expect(try render("{{#items}}{{>item}}{{/items}}", v, partials: ["item": "[{{n}}]"]) == "[a][b]")
+        #expect(try render("{{>nope}}!", v) == "!")
+    }
+
+    @Test func inheritanceWithBlocks() throws {
+        let layout = "<title>{{$title}}Default{{/title}}</title>\n<main>\n{{$content}}\n{{/content}}\n</main>\n"
+        let page = "{{<layout}}\n{{$content}}\nHello {{name}}\n{{/content}}\n{{/layout}}\n"
+        #expect(try render(page, ["name": .text("Lena")], partials: ["layout": layout]) == "<title>Default</title>\n<main>\nHello Lena\n</main>\n")
+        let titled = "{{<layout}}{{$title}}Mine{{/title}}{{/layout}}"
+        #expect(try render(titled, [:], partials: ["layout": layout]) == "<title>Mine</title>\n<main>\n</main>\n")
+    }
+
+    @Test func parseErrorsHaveLinesAndColumns() {
+        do {
+            _ = try MustacheTemplate("a\n{{#items}}\nb\n")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.line == 2 && error.column == 1)
+            #expect(error.message == "'items' opened here is never closed; expected '{{/items}}'")
+        }
+        do {
+            _ = try MustacheTemplate("{{#a}}\n  {{/b}}")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.line == 2 && error.column == 3)
+            #expect(error.message == "'{{/b}}' closes 'a', opened on line 1; expected '{{/a}}'")
+        }
+        #expect(throws: MustacheTemplate.ParseError.self) { try MustacheTemplate("{{name") }
+    }
+
+    @Test func missingPartialsAreFoundBeforeRendering() throws {
+        var library = MustacheLibrary()
+        library.register(try MustacheTemplate("x\n  {{> footer}}"), named: "page")
+        let missing = library.missingReferences()
+        #expect(missing.count == 1)
+        #expect(missing.first?.name == "footer" && missing.first?.line == 2 && missing.first?.column == 3)
+    }
+}
