@@ -96,6 +96,8 @@ public struct BuildPipeline: Sendable {
             diagnostics.error(error.description, at: SourceLocation(path: paths.display(options.outputFolder)))
             return finish(false)
         }
+        let copies = files.copies
+        output.prepareFolders(for: jobs.map(renderer.outputPath) + copies.map(\.sitePath))
         parallelForEach(count: jobs.count) { index in
             let job = jobs[index]
             do {
@@ -104,7 +106,6 @@ public struct BuildPipeline: Sendable {
                 diagnostics.error("cannot write \(renderer.outputPath(job)): \(error.localizedDescription)", at: SourceLocation(path: paths.display(options.outputFolder)))
             }
         }
-        let copies = files.copies
         stage("render and write pages")
         parallelForEach(count: copies.count) { index in
             let copy = copies[index]

@@ -14,6 +14,8 @@ public final class StagedOutput: Sendable {
     public let spare: URL
     private let written = Mutex<Set<String>>([])
     private let unchanged = Mutex<Int>(0)
+    /// The staging folder is an earlier site: compare before writing. A new one is empty.
+    private let reused: Bool
 
     /// Marks a folder as journalgen's, so a build never replaces a folder it did not make.
     public static let markerName = ".journalgen-site"
@@ -46,7 +48,10 @@ public final class StagedOutput: Sendable {
         if FileIO.isRegularFile(spare.appendingPathComponent(Self.markerName).path),
            rename(spare.path, staging.path) == 0 {
             // Reused: files are compared before they are written, stale ones removed at the end.
-        } else if !FileIO.makeDirectories(staging.path) {
+            reused = true
+        } else if FileIO.makeDirectories(staging.path) {
+            reused = false
+        } else {
             throw .io("cannot create \(staging.path): \(String(cString: strerror(errno)))")
         }
         do {
@@ -62,30 +67,39 @@ public final class StagedOutput: Sendable {
     /// `path` is relative to the site root; folders are made as needed. A file that already
     /// holds exactly these bytes is left alone.
     public func write(_ data: Data, to path: String) throws {
-        written.withLock { _ = $0.insert(path) }
-        let file = staging.path + "/" + path
-        if FileIO.contentsEqual(file, data) {
-            unchanged.withLock { $0 += 1 }
-            return
-        }
-        if !FileIO.write(data, to: file) {
-            guard FileIO.makeDirectories((file as NSString).deletingLastPathComponent), FileIO.write(data, to: file) else {
-                throw Failure.io("cannot write \(file): \(String(cString: strerror(errno)))")
-            }
-        }
+        try place(path, isCurrent: { FileIO.contentsEqual($0, data) }, make: { FileIO.write(data, to: $0) })
     }
 
     /// Copies a media or theme file; one with the same size and modification time is kept.
     public func copy(_ source: String, to path: String) throws {
+        try place(path, isCurrent: { FileIO.sameSizeAndTime(source, $0) }, make: { FileIO.copy(from: source, to: $0) })
+    }
+
+    /// Makes every folder the given files need, once, before files are written on all cores
+    /// (instead of each write failing, making its folders and trying again).
+    public func prepareFolders(for paths: [String]) {
+        var folders = Set<String>()
+        for path in paths {
+            var folder = (path as NSString).deletingLastPathComponent
+            while !folder.isEmpty, folders.insert(folder).inserted {
+                folder = (folder as NSString).deletingLastPathComponent
+            }
+        }
+        for folder in folders.sorted() {
+            _ = mkdir(staging.path + "/" + folder, 0o755)
+        }
+    }
+
+    private func place(_ path: String, isCurrent: (String) -> Bool, make: (String) -> Bool) throws {
         written.withLock { _ = $0.insert(path) }
         let file = staging.path + "/" + path
-        if FileIO.sameSizeAndTime(source, file) {
+        if reused && isCurrent(file) {
             unchanged.withLock { $0 += 1 }
             return
         }
-        if !FileIO.copy(from: source, to: file) {
-            guard FileIO.makeDirectories((file as NSString).deletingLastPathComponent), FileIO.copy(from: source, to: file) else {
-                throw Failure.io("cannot copy \(source) to \(file): \(String(cString: strerror(errno)))")
+        if !make(file) {
+            guard FileIO.makeDirectories((file as NSString).deletingLastPathComponent), make(file) else {
+                throw Failure.io("cannot write \(file): \(String(cString: strerror(errno)))")
             }
         }
     }

@@ -6,19 +6,18 @@ struct SiteView: TemplateObject {
     var stylesheet: String
 
     func value(_ key: String) -> TemplateValue? {
-        let c = model.config
         let l = model.links
         switch key {
-        case "title": return .text(c.title)
-        case "author": return .optional(c.author)
-        case "language": return .text(c.language)
+        case "title": return .text(model.config.title)
+        case "author": return .optional(model.config.author)
+        case "language": return .text(model.config.language)
         case "homeURL": return .text(l.href(""))
         case "archiveURL": return .text(l.href("archive/"))
         case "tagsURL": return .text(l.href("tags/"))
         case "stylesheet": return .text(stylesheet)
         case "hasTags": return .bool(!model.tags.isEmpty)
         case "entryCount": return .number(model.entries.count)
-        case "extra": return .object(MetaView(node: c.extra))
+        case "extra": return .object(MetaView(node: model.config.extra))
         case "generator": return .text("journalgen \(JournalgenVersion.current)")
         default: return nil
         }
@@ -165,11 +164,7 @@ struct EntryView: TemplateObject {
         case "place": return .optional(model.entries[index].place.map(PlaceView.init))
         case "trip": return .optional(model.entries[index].trip)
         case "tags":
-            return .objects(model.entries[index].tags.map { name in
-                var slug = Slug.make(name)
-                if slug.isEmpty { slug = "tag" }
-                return LinkView(title: name, url: l.href("tags/\(slug)/"))
-            })
+            return .objects(model.entries[index].tags.map { LinkView(title: $0, url: l.href("tags/\(SiteModel.tagSlug($0))/")) })
         case "hasTags": return .bool(!model.entries[index].tags.isEmpty)
         case "glory":
             switch model.entries[index].glory {

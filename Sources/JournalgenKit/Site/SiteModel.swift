@@ -60,12 +60,18 @@ public final class SiteModel: Sendable {
         var tagsBySlug: [String: Tag] = [:]
         for (index, entry) in entries.enumerated() {
             for name in entry.tags {
-                var slug = Slug.make(name)
-                if slug.isEmpty { slug = "tag" }
+                let slug = Self.tagSlug(name)
+                if tagsBySlug[slug]?.entries.last == index { continue }
                 tagsBySlug[slug, default: Tag(name: name, slug: slug, entries: [])].entries.append(index)
             }
         }
         tags = tagsBySlug.values.sorted { ($0.name.lowercased(), $0.slug) < ($1.name.lowercased(), $1.slug) }
+    }
+
+    /// "Hike" and "hike" share one tag page.
+    static func tagSlug(_ name: String) -> String {
+        let slug = Slug.make(name)
+        return slug.isEmpty ? "tag" : slug
     }
 
     /// Bundle files sit beside the entry's page (`2026/04/03/kyoto/torii.jpg`), shared ones under `media/`.
