@@ -43,7 +43,7 @@ public struct MarkdownRenderer: Sendable {
     static func textBeforeMoreMarker(_ markdown: String) -> String? {
         let marker = Array(moreMarker.utf8)
         let bytes = markdown.utf8
-        guard bytes.contains(0x3C) else { return nil }
+        guard markdown.containsByte(0x3C) else { return nil }
         var lineStart = bytes.startIndex
         var index = bytes.startIndex
         while index <= bytes.endIndex {
