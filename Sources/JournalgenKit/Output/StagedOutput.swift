@@ -85,8 +85,12 @@ public final class StagedOutput: Sendable {
                 folder = (folder as NSString).deletingLastPathComponent
             }
         }
-        for folder in folders.sorted() {
-            _ = mkdir(staging.path + "/" + folder, 0o755)
+        // Parents before children: one depth at a time, each depth on all cores.
+        let byDepth = Dictionary(grouping: folders) { $0.utf8.reduce(0) { $1 == 0x2F ? $0 + 1 : $0 } }
+        let root = staging.path
+        for depth in byDepth.keys.sorted() {
+            let level = byDepth[depth]!
+            parallelForEach(count: level.count) { _ = mkdir(root + "/" + level[$0], 0o755) }
         }
     }
 
@@ -107,8 +111,10 @@ public final class StagedOutput: Sendable {
     /// Removes what an earlier build wrote and this one did not, then puts the new site in
     /// place: old -> spare, new -> target.
     public func commit() throws(Failure) {
-        let keep = written.withLock { $0 }
-        FileIO.removeFiles(below: staging.path) { !keep.contains($0) }
+        if reused {
+            let keep = written.withLock { $0 }
+            FileIO.removeFiles(below: staging.path) { !keep.contains($0) }
+        }
         let fm = FileManager.default
         try? fm.removeItem(at: spare)
         let hadTarget = fm.fileExists(atPath: target.path)
