@@ -29,6 +29,7 @@ import Testing
         #expect(m.contains { $0.hasPrefix("entries/2026-04-06-toml.md:2:") && $0.contains("invalid TOML") })
         #expect(report.errors == 8)
         #expect(!FileManager.default.fileExists(atPath: journal.output.path))
+        #expect(report.summary(paths: DisplayPaths(workingDirectory: journal.root.path)) == "Build failed: 8 errors; nothing was written")
     }
 
     @Test func aFailedBuildLeavesThePreviousSiteUntouched() throws {

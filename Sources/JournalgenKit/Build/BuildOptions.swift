@@ -36,6 +36,8 @@ public struct BuildReport: Sendable {
     public var futureLeftOut = 0
     public var seconds = 0.0
     public var output: URL?
+    /// An earlier site was in place (a failed build says it was left alone).
+    public var hadPreviousSite = false
     public var diagnostics: [Diagnostic] = []
     /// Seconds spent in each stage of the pipeline, in order (`--timings`).
     public var stages: [(name: String, seconds: Double)] = []
@@ -53,7 +55,7 @@ public struct BuildReport: Sendable {
         let time = String(format: "%.2f s", seconds)
         let head: String
         if !succeeded {
-            head = "Build failed: \(errors) error\(errors == 1 ? "" : "s")" + (warnings > 0 ? ", \(warnings) warning\(warnings == 1 ? "" : "s")" : "") + "; the previous site was left as it was"
+            head = "Build failed: \(errors) error\(errors == 1 ? "" : "s")" + (warnings > 0 ? ", \(warnings) warning\(warnings == 1 ? "" : "s")" : "") + "\(hadPreviousSite ? "; the previous site was left as it was" : "; nothing was written")"
             return head
         } else if let output {
             head = "Built \(entries) entr\(entries == 1 ? "y" : "ies") (\(pages) pages, \(filesCopied) files\(unchanged > 0 ? ", \(unchanged) unchanged" : "")) in \(time) → \(paths.display(output))"

@@ -31,6 +31,7 @@ public struct BuildPipeline: Sendable {
                 report.diagnostics.append(Diagnostic(.error, "--strict: \(report.warnings) warning\(report.warnings == 1 ? "" : "s") fail the build", at: SourceLocation(path: configPath)))
             }
             report.seconds = Date().timeIntervalSince(started)
+            report.hadPreviousSite = FileManager.default.fileExists(atPath: options.outputFolder.appendingPathComponent(StagedOutput.markerName).path)
             return report
         }
 
