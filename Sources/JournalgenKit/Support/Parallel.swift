@@ -16,7 +16,7 @@ func parallelMap<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable 
     return results.map { $0! }
 }
 
-/// Runs `body` for every index on all cores, in chunks to keep scheduling cheap.
+/// Runs `body` for every index on all cores (Dispatch hands out indexes as threads free up).
 func parallelForEach(count: Int, _ body: @Sendable (Int) -> Void) {
     DispatchQueue.concurrentPerform(iterations: count, execute: body)
 }
