@@ -124,6 +124,23 @@ import Testing
         #expect(try journal.read("_site/style.css") == "body { color: red }\n")
     }
 
+    @Test func unknownKeysReachTemplatesAndAnyEncodingOfEntriesReads() throws {
+        let journal = try TemporaryJournal(config: "title: T\nmotto: Keep going\n")
+        defer { journal.remove() }
+        try journal.write("templates/entry.mustache", "{{<layout}}{{$content}}{{#entry}}<p id=\"w\">{{extra.weather}}</p><p id=\"m\">{{site.extra.motto}}</p><div>{{{body}}}</div>{{/entry}}{{/content}}{{/layout}}\n")
+        try journal.write("entries/2026-04-01-a.md", "---\ntitle: A\nweather: sunny & <warm>\n---\nBody\n")
+        try journal.write("entries/2026-04-02-crlf.md", Data([0xEF, 0xBB, 0xBF]) + Data("---\r\ntitle: Windows\r\nmood: good\r\n---\r\nLine one\r\n".utf8))
+        try journal.write("entries/2026-04-03-toml.md", "+++\ntitle = \"From TOML\"\ndate = 2026-04-03T09:30:00+02:00\ntags = [\"x\"]\n+++\nBody\n")
+        let report = journal.build()
+        #expect(report.succeeded, "\(report.diagnostics)")
+        let a = try page(journal.output, "2026/04/01/a/index.html")
+        #expect(a.string("//p[@id='w']") == "sunny & <warm>")
+        #expect(a.string("//p[@id='m']") == "Keep going")
+        #expect(try page(journal.output, "2026/04/02/crlf/index.html").string("//title") == "Windows · T", "BOM and CRLF")
+        #expect(try journal.read("_site/2026/04/02/crlf/index.html").contains("<p>Line one</p>"))
+        #expect(try page(journal.output, "2026/04/03/toml/index.html").string("//title") == "From TOML · T")
+    }
+
     @Test func templateErrorsPointIntoTheTemplate() throws {
         let journal = try TemporaryJournal()
         defer { journal.remove() }
