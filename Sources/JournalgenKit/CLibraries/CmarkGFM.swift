@@ -34,11 +34,10 @@ enum CmarkGFM {
 
     static func render(_ markdown: String, options: Options, dropLeadingHeading: Bool = false) -> Output {
         _ = registered
-        var flags = CMARK_OPT_FOOTNOTES | CMARK_OPT_STRIKETHROUGH_DOUBLE_TILDE | CMARK_OPT_GITHUB_PRE_LANG
+        // Strikethrough takes one tilde or two, as on GitHub (no STRIKETHROUGH_DOUBLE_TILDE).
+        var flags = CMARK_OPT_FOOTNOTES | CMARK_OPT_GITHUB_PRE_LANG
         if options.smart { flags |= CMARK_OPT_SMART }
         if options.unsafe { flags |= CMARK_OPT_UNSAFE }
-        // Strikethrough with a single tilde as well, as GitHub does.
-        flags &= ~CMARK_OPT_STRIKETHROUGH_DOUBLE_TILDE
 
         guard let parser = cmark_parser_new(flags) else { fatalError("cmark-gfm: out of memory") }
         defer { cmark_parser_free(parser) }
