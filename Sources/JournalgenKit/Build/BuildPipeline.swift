@@ -78,9 +78,9 @@ public struct BuildPipeline: Sendable {
         // 5. Static files: the theme's, the journal's static/, and every entry's media.
         let files = StaticFiles.collect(model: model, theme: theme, assets: assets)
         let stylesheet = model.links.href("style.css") + (files.stylesheetVersion.map { "?v=\($0)" } ?? "")
+        stage("static files")
 
         // 6. Pages, rendered and written on all cores.
-        stage("static files")
         let renderer = PageRenderer(model: model, templates: templates, theme: theme, stylesheet: stylesheet)
         renderer.prepareFragments()
         stage("render entry cards and rows")

@@ -22,7 +22,7 @@ public enum FrontMatterSplitter {
     /// Works on UTF-8 bytes: this runs once per entry, and Character-wise splitting costs more
     /// than parsing the YAML.
     public static func split(_ text: String) throws(Unclosed) -> SplitEntry {
-        let normalised = normaliseLineEndings(text)
+        let normalised = TextDecoding.normaliseLineEndings(text)
         let bytes = normalised.utf8
         let fence: [UInt8]
         let format: SplitEntry.Format

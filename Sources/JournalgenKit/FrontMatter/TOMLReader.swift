@@ -171,10 +171,11 @@ public struct TOMLReader {
                 s.unicodeScalars.append(d); advance()
             }
             while s.last == " " || s.last == "\t" { s.removeLast() }
-            let looksLikeValue = ["true", "false", "inf", "nan", "+inf", "-inf"].contains(s)
-                || (s.unicodeScalars.first.map { ("0"..."9").contains($0) || $0 == "+" || $0 == "-" } ?? false)
+            // Booleans and special floats by name; numbers and dates start with a digit or sign.
             let keyword = ["true", "false", "inf", "nan", "+inf", "-inf", "+nan", "-nan"].contains(s)
-            guard keyword || (looksLikeValue && s.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) || "+-_.:TZtzeExXabcdefABCDEFoO ".unicodeScalars.contains($0) }))
+            let numeric = (s.unicodeScalars.first.map { ("0"..."9").contains($0) || $0 == "+" || $0 == "-" } ?? false)
+                && s.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) || "+-_.:TZtzeExXabcdefABCDEFoO ".unicodeScalars.contains($0) })
+            guard keyword || numeric
             else { throw Failure(message: "invalid TOML: '\(s)' is not a value; expected a quoted string, number, boolean, date, list or table", line: l, column: col) }
             return MetaNode(.scalar(s, plain: true), line: l, column: col)
         }

@@ -20,7 +20,7 @@ public enum JournalConfigReader {
         }
         let root: MetaNode
         do {
-            root = try YAMLReader.read(FrontMatterSplitter.normaliseLineEndings(text), firstLine: 1)
+            root = try YAMLReader.read(TextDecoding.normaliseLineEndings(text), firstLine: 1)
         } catch {
             diagnostics.error(error.message, at: SourceLocation(path: displayPath, line: error.line, column: error.column))
             return nil

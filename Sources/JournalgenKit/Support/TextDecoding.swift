@@ -7,9 +7,8 @@ enum TextDecoding {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
         return String(validating: bytes, as: UTF8.self)
     }
-}
 
-extension FrontMatterSplitter {
+    /// CRLF and CR line endings become LF (line numbers stay the same).
     static func normaliseLineEndings(_ text: String) -> String {
         guard text.containsByte(0x0D) else { return text }
         return text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
@@ -28,9 +27,7 @@ extension String {
         while end > start, u[u.index(before: end)] == 0x20 || u[u.index(before: end)] == 0x09 { end = u.index(before: end) }
         return String(self[start..<end])
     }
-}
 
-extension String {
     /// Whether the UTF-8 bytes hold `byte`, with memchr: the generic `contains` walks a
     /// String's bytes one at a time, which showed up in profiles over 10,000 entry bodies.
     func containsByte(_ byte: UInt8) -> Bool {
