@@ -34,6 +34,8 @@ public struct BuildReport: Sendable {
     public var draftsLeftOut = 0
     public var privateLeftOut = 0
     public var futureLeftOut = 0
+    /// Entries whose `revisit:` has come due by the build day.
+    public var revisitsDue = 0
     public var seconds = 0.0
     public var output: URL?
     /// An earlier site was in place (a failed build says it was left alone).
@@ -51,6 +53,7 @@ public struct BuildReport: Sendable {
         if draftsLeftOut > 0 { parts.append("\(draftsLeftOut) draft\(draftsLeftOut == 1 ? "" : "s") left out (--drafts)") }
         if privateLeftOut > 0 { parts.append("\(privateLeftOut) private entr\(privateLeftOut == 1 ? "y" : "ies") left out") }
         if futureLeftOut > 0 { parts.append("\(futureLeftOut) future entr\(futureLeftOut == 1 ? "y" : "ies") left out (--future)") }
+        if revisitsDue > 0 { parts.append("\(revisitsDue) entr\(revisitsDue == 1 ? "y" : "ies") due for a revisit") }
         if warnings > 0 { parts.append("\(warnings) warning\(warnings == 1 ? "" : "s")") }
         let time = String(format: "%.2f s", seconds)
         let head: String

@@ -71,23 +71,29 @@ public struct BuildPipeline: Sendable {
         if options.strict && diagnostics.warningCount > 0 { return finish(false) }
 
         // 4. The site model: URLs, order, groupings.
-        let model = SiteModel(config: config, entries: loaded.entries)
+        let model = SiteModel(config: config, entries: loaded.entries, moodLog: loaded.moodLog, trips: loaded.trips,
+                              today: options.today ?? config.timeZone.today())
+        report.revisitsDue = model.views.revisits.due.count
         report.entries = model.entries.count
         stage("site model")
 
         // 5. Static files: the theme's, the journal's static/, and every entry's media.
         let files = StaticFiles.collect(model: model, theme: theme, assets: assets)
-        let stylesheet = model.links.href("style.css") + (files.stylesheetVersion.map { "?v=\($0)" } ?? "")
+        let stylesheet = model.links.href("style.css") + (files.versions["style.css"].map { "?v=\($0)" } ?? "")
+        let script = model.links.href("journal.js") + (files.versions["journal.js"].map { "?v=\($0)" } ?? "")
         stage("static files")
 
         // 6. Pages, rendered and written on all cores.
-        let renderer = PageRenderer(model: model, templates: templates, theme: theme, stylesheet: stylesheet)
+        let renderer = PageRenderer(model: model, templates: templates, theme: theme, stylesheet: stylesheet, script: script)
         renderer.prepareFragments()
         stage("render entry cards and rows")
         let jobs = renderer.jobs
         report.pages = jobs.count
+        let documents = SiteDocuments.documents(model: model, pages: jobs.map { ($0, renderer.outputPath($0)) },
+                                                configLocation: SourceLocation(path: configPath), diagnostics: diagnostics)
         guard options.writeOutput else {
             parallelForEach(count: jobs.count) { _ = renderer.render(jobs[$0]) }
+            parallelForEach(count: documents.count) { _ = documents[$0].render() }
             return finish(true)
         }
         let output: StagedOutput
@@ -98,13 +104,20 @@ public struct BuildPipeline: Sendable {
             return finish(false)
         }
         let copies = files.copies
-        output.prepareFolders(for: jobs.map(renderer.outputPath) + copies.map(\.sitePath))
+        output.prepareFolders(for: jobs.map(renderer.outputPath) + copies.map(\.sitePath) + documents.map(\.path))
         parallelForEach(count: jobs.count) { index in
             let job = jobs[index]
             do {
                 try output.write(Data(renderer.render(job).utf8), to: renderer.outputPath(job))
             } catch {
                 diagnostics.error("cannot write \(renderer.outputPath(job)): \(error.localizedDescription)", at: SourceLocation(path: paths.display(options.outputFolder)))
+            }
+        }
+        parallelForEach(count: documents.count) { index in
+            do {
+                try output.write(documents[index].render(), to: documents[index].path)
+            } catch {
+                diagnostics.error("cannot write \(documents[index].path): \(error.localizedDescription)", at: SourceLocation(path: paths.display(options.outputFolder)))
             }
         }
         stage("render and write pages")
@@ -144,5 +157,5 @@ public struct BuildPipeline: Sendable {
     static let fallbackConfig = JournalConfig(
         title: "", author: nil, birthday: nil, timeZone: TimeZone(identifier: "UTC")!, timeZoneName: "UTC",
         baseURL: "/", theme: "paper", language: "en", moods: .standard, pageSize: 10, unsafeMarkdown: false,
-        privateHint: nil, extra: MetaNode(.table([]), line: 1, column: 1))
+        privateHint: nil, tips: nil, reminders: nil, extra: MetaNode(.table([]), line: 1, column: 1))
 }

@@ -86,6 +86,37 @@ public final class MarkupDocument {
         return out
     }
 
+    /// An element the expression selected, copied out of libxml2: its attributes and its line.
+    public struct Element: Sendable {
+        public var name: String
+        public var line: Int
+        public var attributes: [String: String]
+    }
+
+    public func elements(_ xpath: String) -> [Element] {
+        guard let context = xmlXPathNewContext(document) else { return [] }
+        defer { xmlXPathFreeContext(context) }
+        guard let result = xmlXPathEvalExpression(xpath, context) else { return [] }
+        defer { xmlXPathFreeObject(result) }
+        guard let set = result.pointee.nodesetval, set.pointee.nodeNr > 0 else { return [] }
+        var out: [Element] = []
+        out.reserveCapacity(Int(set.pointee.nodeNr))
+        for i in 0..<Int(set.pointee.nodeNr) {
+            guard let node = set.pointee.nodeTab[i], node.pointee.type == XML_ELEMENT_NODE else { continue }
+            var attributes: [String: String] = [:]
+            var property = node.pointee.properties
+            while let p = property {
+                if let name = p.pointee.name, let value = xmlNodeGetContent(UnsafeMutableRawPointer(p).assumingMemoryBound(to: xmlNode.self)) {
+                    attributes[String(cString: name)] = String(cString: value)
+                    cxml_free(value)
+                }
+                property = p.pointee.next
+            }
+            out.append(Element(name: node.pointee.name.map { String(cString: $0) } ?? "", line: Int(xmlGetLineNo(node)), attributes: attributes))
+        }
+        return out
+    }
+
     public func count(_ xpath: String) -> Int { strings(xpath).count }
 
     public func string(_ xpath: String) -> String? { strings(xpath).first }

@@ -18,6 +18,10 @@ public struct JournalConfig: Sendable {
     /// Pass raw HTML in Markdown through (`markdown: {unsafe: true}`).
     public var unsafeMarkdown: Bool
     public var privateHint: String?
+    /// `tips:`: the mood tips the moods page picks from; nil for the built-in ones.
+    public var tips: [String]?
+    /// `reminders:`: when the writer wants to be asked for a mood during the day.
+    public var reminders: ReminderHours?
     /// Keys journalgen does not know, for templates (`{{journal.extra.x}}`).
     public var extra: MetaNode
 
@@ -37,5 +41,22 @@ public struct JournalConfig: Sendable {
     public var absoluteBase: String {
         guard let url = URL(string: baseURL), url.scheme != nil else { return "" }
         return baseURL
+    }
+}
+
+/// `reminders: {wake: "07:30", sleep: "23:00", count: 5}`: the daily mood-log reminders,
+/// spread evenly over the waking hours.
+public struct ReminderHours: Sendable, Hashable {
+    /// Minutes after midnight.
+    public var wake: Int
+    public var sleep: Int
+    public var count: Int
+
+    /// The reminder times, minutes after midnight: the first at waking, the last at bedtime.
+    /// Bedtime before waking (a night owl's "01:00") means after midnight.
+    public var times: [Int] {
+        let end = sleep > wake ? sleep : sleep + 24 * 60
+        guard count > 1 else { return [wake] }
+        return (0..<count).map { (wake + (end - wake) * $0 / (count - 1)) % (24 * 60) }
     }
 }

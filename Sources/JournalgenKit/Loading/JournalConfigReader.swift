@@ -103,6 +103,9 @@ public enum JournalConfigReader {
             hint = node["hint"]?.text
         }
 
+        let tips = readTips(root["tips"], at: at, diagnostics: diagnostics)
+        let reminders = root["reminders"].flatMap { readReminders($0, at: at, diagnostics: diagnostics) }
+
         var extra: [MetaEntry] = []
         for entry in root.entries ?? [] where !knownKeys.contains(entry.key) {
             extra.append(entry)
@@ -112,7 +115,7 @@ public enum JournalConfigReader {
         return JournalConfig(
             title: title, author: string("author"), birthday: birthday, timeZone: zone, timeZoneName: zoneName,
             baseURL: baseURL, theme: string("theme") ?? "paper", language: string("language") ?? "en",
-            moods: moods, pageSize: pageSize, unsafeMarkdown: unsafe, privateHint: hint,
+            moods: moods, pageSize: pageSize, unsafeMarkdown: unsafe, privateHint: hint, tips: tips, reminders: reminders,
             extra: MetaNode(.table(extra), line: root.line, column: root.column))
     }
 
@@ -140,5 +143,53 @@ public enum JournalConfigReader {
                            item["emoji"]?.text ?? standard?.emoji ?? "", colour))
         }
         return MoodScale(levels: levels)
+    }
+
+    static func readTips(_ node: MetaNode?, at: (MetaNode) -> SourceLocation, diagnostics: DiagnosticsEngine) -> [String]? {
+        guard let node else { return nil }
+        guard case .list(let items) = node.value, !items.isEmpty else {
+            diagnostics.error("tips is \(node.kindDescription); expected a list of short texts", at: at(node))
+            return nil
+        }
+        var tips: [String] = []
+        for item in items {
+            guard let text = item.text, !text.trimmedSpaces.isEmpty else {
+                diagnostics.error("a tip is \(item.kindDescription); expected a short text", at: at(item))
+                continue
+            }
+            tips.append(text.trimmedSpaces)
+        }
+        return tips
+    }
+
+    static func readReminders(_ node: MetaNode, at: (MetaNode) -> SourceLocation, diagnostics: DiagnosticsEngine) -> ReminderHours? {
+        guard node.entries != nil else {
+            diagnostics.error("reminders is \(node.kindDescription); expected {wake: \"07:30\", sleep: \"23:00\", count: 5}", at: at(node))
+            return nil
+        }
+        func time(_ key: String, _ fallback: Int) -> Int? {
+            guard let value = node[key] else { return fallback }
+            let text = value.text ?? ""
+            let parts = text.split(separator: ":")
+            if parts.count == 2, parts[0].count <= 2, parts[1].count == 2, let h = Int(parts[0]), let m = Int(parts[1]), (0..<24).contains(h), (0..<60).contains(m) {
+                return h * 60 + m
+            }
+            diagnostics.error("reminders.\(key) '\(text)' is not a time of day; expected HH:MM in quotes, such as \"07:30\"", at: at(value))
+            return nil
+        }
+        let wake = time("wake", 8 * 60), sleep = time("sleep", 22 * 60)
+        var count = 3
+        if let value = node["count"] {
+            if let n = value.int, (1...24).contains(n) { count = n } else {
+                diagnostics.error("reminders.count is \(value.kindDescription); expected a whole number of reminders a day from 1 to 24", at: at(value))
+                return nil
+            }
+        }
+        guard let wake, let sleep else { return nil }
+        if wake == sleep {
+            diagnostics.error("reminders: wake and sleep are the same time; expected the waking hours, such as wake: \"07:30\" and sleep: \"23:00\"", at: at(node))
+            return nil
+        }
+        return ReminderHours(wake: wake, sleep: sleep, count: count)
     }
 }

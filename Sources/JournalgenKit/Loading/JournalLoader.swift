@@ -18,6 +18,10 @@ public struct LoadOptions: Sendable {
 public struct LoadedJournal: Sendable {
     public var config: JournalConfig
     public var entries: [Entry]
+    /// `moods.log` lines up to the build day, oldest first.
+    public var moodLog: [MoodLogLine] = []
+    /// `trips/<id>.md`, by id.
+    public var trips: [String: TripInfo] = [:]
     public var draftsLeftOut = 0
     public var privateLeftOut = 0
     public var futureLeftOut = 0
@@ -55,7 +59,7 @@ public struct JournalLoader: Sendable {
                                            displayPath: display, relativePath: relative, diagnostics: diagnostics)
             else { return nil }
             if !(entry.isDraft && !options.includeDrafts) && !entry.isPrivate {
-                Self.resolveMedia(of: &entry, resolver: resolver, diagnostics: diagnostics)
+                Self.resolveMedia(of: &entry, resolver: resolver, paths: paths, diagnostics: diagnostics)
             }
             return entry
         }
@@ -69,10 +73,14 @@ public struct JournalLoader: Sendable {
             if entry.date.day > today && !options.includeFuture { result.futureLeftOut += 1; continue }
             result.entries.append(entry)
         }
+        result.moodLog = readMoodLog(config: config, diagnostics: diagnostics)
+            .filter { options.includeFuture || $0.date.day <= today }
+            .sorted { $0.date.instant < $1.date.instant }
+        result.trips = TripReader(journal: root, config: config, paths: paths).readAll(diagnostics: diagnostics)
         return result
     }
 
-    static func resolveMedia(of entry: inout Entry, resolver: MediaResolver, diagnostics: DiagnosticsEngine) {
+    static func resolveMedia(of entry: inout Entry, resolver: MediaResolver, paths: DisplayPaths, diagnostics: DiagnosticsEngine) {
         func report(_ failure: MediaResolver.Failure, name: String, field: String, item: MediaItem) {
             let at = SourceLocation(path: entry.displayPath, line: item.line, column: item.column)
             switch failure {
@@ -87,6 +95,7 @@ public struct JournalLoader: Sendable {
             switch resolver.resolve(item.source, entryPath: entry.filePath) {
             case .success(let found):
                 entry.media[index].filePath = found
+                if item.isTrack { entry.media[index].track = readTrack(found, item: item, entry: entry, paths: paths, diagnostics: diagnostics) }
             case .failure(let failure):
                 report(failure, name: item.source, field: "media", item: item)
             }
@@ -96,6 +105,32 @@ public struct JournalLoader: Sendable {
                 case .failure(let failure): report(failure, name: poster, field: "poster", item: item)
                 }
             }
+        }
+    }
+
+    func readMoodLog(config: JournalConfig, diagnostics: DiagnosticsEngine) -> [MoodLogLine] {
+        let reader = MoodLogReader(scale: config.moods, zone: config.timeZone)
+        return MoodLogReader.files(journal: journal.standardizedFileURL.path).flatMap { path -> [MoodLogLine] in
+            let display = paths.display(path: path)
+            guard let data = FileIO.read(path), let text = TextDecoding.decode(data) else {
+                diagnostics.error("cannot read this file as UTF-8 text; expected mood log lines such as '2026-04-03 21:40 good a note'", at: SourceLocation(path: display))
+                return []
+            }
+            return reader.parse(text, displayPath: display, diagnostics: diagnostics)
+        }
+    }
+
+    /// A GPX file's route; its problems are reported at the GPX file's own line.
+    static func readTrack(_ path: String, item: MediaItem, entry: Entry, paths: DisplayPaths, diagnostics: DiagnosticsEngine) -> GPXTrack? {
+        guard let data = FileIO.read(path) else {
+            diagnostics.error("cannot read the GPX file '\(item.source)'", at: SourceLocation(path: entry.displayPath, line: item.line, column: item.column))
+            return nil
+        }
+        switch GPXReader.read(data) {
+        case .success(let track): return track
+        case .failure(let problem):
+            diagnostics.error("\(problem.message) (a media item of \(entry.displayPath))", at: SourceLocation(path: paths.display(path: path), line: problem.line, column: 1))
+            return nil
         }
     }
 

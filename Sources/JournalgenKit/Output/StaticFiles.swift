@@ -13,17 +13,19 @@ struct StaticFiles {
     }
 
     var copies: [Copy]
-    /// A short content hash of style.css, so browsers fetch a changed stylesheet at once.
-    var stylesheetVersion: String?
+    /// Short content hashes of style.css and journal.js, so browsers fetch a changed file at once.
+    var versions: [String: String]
+
+    static let versioned: Set<String> = ["style.css", "journal.js"]
 
     static func collect(model: SiteModel, theme: Theme, assets: AssetSource) -> StaticFiles {
         var bySitePath: [String: Copy] = [:]
-        var version: String?
+        var versions: [String: String] = [:]
         let themeStatic = "\(theme.folder)/static/"
         for path in theme.staticFiles {
             guard let file = assets.file(path) else { continue }
             let sitePath = String(path.dropFirst(themeStatic.count))
-            if sitePath == "style.css" { version = fnv1a(file.data) }
+            if versioned.contains(sitePath) { versions[sitePath] = fnv1a(file.data) }
             switch file.origin {
             case .journal(let url): bySitePath[sitePath] = Copy(source: .file(url.path), sitePath: sitePath)
             case .builtIn: bySitePath[sitePath] = Copy(source: .data(file.data), sitePath: sitePath)
@@ -42,7 +44,10 @@ struct StaticFiles {
                 }
             }
         }
-        return StaticFiles(copies: bySitePath.keys.sorted().map { bySitePath[$0]! }, stylesheetVersion: version)
+        for trip in model.views.trips.trips {
+            if let cover = trip.cover, let file = cover.filePath { bySitePath[cover.sitePath] = Copy(source: .file(file), sitePath: cover.sitePath) }
+        }
+        return StaticFiles(copies: bySitePath.keys.sorted().map { bySitePath[$0]! }, versions: versions)
     }
 
     static func fnv1a(_ data: Data) -> String {

@@ -8,6 +8,17 @@ public enum PageJob: Sendable, Hashable {
     case tags
     case tag(Int)
     case notFound
+    // The journal's own pages (JournalPages.swift).
+    case moods
+    case moodLog
+    case moodLevel(Int)
+    case theme(Int)
+    case glory
+    case revisit
+    case trips
+    case trip(Int)
+    case places
+    case filter
 }
 
 /// Fills the templates for each page of the site. Stateless: pages render on any thread.
@@ -16,18 +27,20 @@ public struct PageRenderer: Sendable {
     public var templates: TemplateSet
     public var theme: Theme
     public var stylesheet: String
+    public var script: String
 
-    public init(model: SiteModel, templates: TemplateSet, theme: Theme, stylesheet: String) {
+    public init(model: SiteModel, templates: TemplateSet, theme: Theme, stylesheet: String, script: String) {
         self.model = model
         self.templates = templates
         self.theme = theme
         self.stylesheet = stylesheet
+        self.script = script
     }
 
     /// Renders every entry's `entry-card` and `entry-row` templates once, on all cores.
     /// List templates include them as `{{{card}}}` and `{{{row}}}`.
     public func prepareFragments() {
-        let site = SiteView(model: model, stylesheet: stylesheet)
+        let site = self.site
         let page = PageView(title: "", description: nil, canonical: "", variant: theme.defaultVariant, kind: "fragment")
         let model = self.model, templates = self.templates
         let pairs: [(String, String)] = parallelMap(Array(model.entries.indices)) { index in
@@ -52,6 +65,7 @@ public struct PageRenderer: Sendable {
         jobs.append(.tags)
         jobs += model.tags.indices.map { .tag($0) }
         jobs.append(.notFound)
+        jobs += journalPageJobs
         return jobs
     }
 
@@ -66,19 +80,23 @@ public struct PageRenderer: Sendable {
         case .tags: return "tags/index.html"
         case .tag(let t): return model.tags[t].sitePath + "index.html"
         case .notFound: return "404.html"
+        default: return journalPagePath(job)
         }
     }
 
+    var site: SiteView { SiteView(model: model, stylesheet: stylesheet, script: script) }
+
+    func page(_ title: String, _ path: String, kind: String, description: String? = nil, variant: String? = nil) -> PageView {
+        PageView(title: title, description: description, canonical: model.links.absolute(path),
+                 variant: variant ?? theme.defaultVariant, kind: kind)
+    }
+
+    func context(_ view: PageView, _ values: [String: TemplateValue]) -> TemplateValue {
+        .object(PageContext(site: site, page: view, values: values))
+    }
+
     public func render(_ job: PageJob) -> String {
-        let site = SiteView(model: model, stylesheet: stylesheet)
         let links = model.links
-        func page(_ title: String, _ path: String, kind: String, description: String? = nil, variant: String? = nil) -> PageView {
-            PageView(title: title, description: description, canonical: links.absolute(path),
-                     variant: variant ?? theme.defaultVariant, kind: kind)
-        }
-        func context(_ view: PageView, _ values: [String: TemplateValue]) -> TemplateValue {
-            .object(PageContext(site: site, page: view, values: values))
-        }
         switch job {
         case .entry(let i):
             let entry = model.entries[i]
@@ -92,6 +110,8 @@ public struct PageRenderer: Sendable {
             let title = number == 1 ? model.config.title : "\(model.config.title), page \(number)"
             return templates.render("home", context(page(title, model.homePagePath(number), kind: "home"), [
                 "entries": .objects(slice.map { EntryView(model: model, index: $0) }),
+                "isFirstPage": .bool(number == 1),
+                "welcome": .object(WelcomeView(model: model)),
                 "pagination": .object(PaginationView(page: number, count: model.homePageCount) { links.href(model.homePagePath($0)) }),
             ]))
         case .archive:
@@ -120,6 +140,8 @@ public struct PageRenderer: Sendable {
             ]))
         case .notFound:
             return templates.render("404", context(page("Page not found", "404.html", kind: "notFound"), [:]))
+        default:
+            return renderJournalPage(job)
         }
     }
 }

@@ -4,10 +4,30 @@ import Foundation
 struct SiteView: TemplateObject {
     var model: SiteModel
     var stylesheet: String
+    var script: String
 
     func value(_ key: String) -> TemplateValue? {
         let l = model.links
+        let views = model.views
         switch key {
+        case "script": return .text(script)
+        case "moodStyle": return .text(MoodTables.levelStyle(model.config.moods))
+        case "moodsURL": return .text(l.href("moods/"))
+        case "moodLogURL": return .text(l.href("mood-log/"))
+        case "tripsURL": return .text(l.href("trips/"))
+        case "placesURL": return .text(l.href("places/"))
+        case "gloryURL": return .text(l.href("glory/"))
+        case "revisitURL": return .text(l.href("revisit/"))
+        case "filterURL": return .text(l.href("filter/"))
+        case "indexURL": return .text(l.href("index.json"))
+        case "feedURL": return .text(l.href("feed.xml"))
+        case "calendarURL": return .text(l.href("reminders.ics"))
+        case "hasMoods": return .bool(!views.moods.points.isEmpty)
+        case "hasTrips": return .bool(!views.trips.trips.isEmpty)
+        case "hasPlaces": return .bool(!views.places.places.isEmpty)
+        case "hasGlory": return .bool(!views.glory.isEmpty)
+        case "hasRevisits": return .bool(!views.revisits.all.isEmpty)
+        case "revisitsDue": return .number(views.revisits.due.count)
         case "title": return .text(model.config.title)
         case "author": return .optional(model.config.author)
         case "language": return .text(model.config.language)
@@ -91,15 +111,22 @@ struct PlaceView: TemplateObject {
         case "hasCoordinates": return .bool(place.hasCoordinates)
         case "lat": return .optional(place.latitude.map(Self.coordinate))
         case "lon": return .optional(place.longitude.map(Self.coordinate))
-        case "mapURL":
-            guard let lat = place.latitude, let lon = place.longitude else { return .null }
-            let a = Self.coordinate(lat), o = Self.coordinate(lon)
-            return .text("https://www.openstreetmap.org/?mlat=\(a)&mlon=\(o)#map=15/\(a)/\(o)")
-        case "coordinates":
-            guard let lat = place.latitude, let lon = place.longitude else { return .null }
-            return .text("\(Self.coordinate(abs(lat)))° \(lat < 0 ? "S" : "N"), \(Self.coordinate(abs(lon)))° \(lon < 0 ? "W" : "E")")
+        case "mapURL": return .optional(Self.mapURL(place))
+        case "coordinates": return .optional(Self.coordinateText(place))
         default: return nil
         }
+    }
+
+    /// "34.9671° N, 135.7727° E".
+    static func coordinateText(_ place: Place) -> String? {
+        guard let lat = place.latitude, let lon = place.longitude else { return nil }
+        return "\(coordinate(abs(lat)))° \(lat < 0 ? "S" : "N"), \(coordinate(abs(lon)))° \(lon < 0 ? "W" : "E")"
+    }
+
+    static func mapURL(_ place: Place) -> String? {
+        guard let lat = place.latitude, let lon = place.longitude else { return nil }
+        let a = coordinate(lat), o = coordinate(lon)
+        return "https://www.openstreetmap.org/?mlat=\(a)&mlon=\(o)#map=15/\(a)/\(o)"
     }
 
     static func coordinate(_ value: Double) -> String {
@@ -158,11 +185,19 @@ struct EntryView: TemplateObject {
         case "title": return .text(model.entries[index].title)
         case "url": return .text(l.href(model.entries[index].sitePath))
         case "permalink": return .text(l.absolute(model.entries[index].sitePath))
+        case "anchor": return .text(SiteModel.anchor(model.entries[index]))
         case "date": return .object(DateView(date: model.entries[index].date, showZone: model.entries[index].showsZone))
         case "mood": return .optional(model.entries[index].mood.map(MoodView.init))
         case "variant": return .optional(model.entries[index].theme)
         case "place": return .optional(model.entries[index].place.map(PlaceView.init))
-        case "trip": return .optional(model.entries[index].trip)
+        case "trip":
+            guard let id = model.entries[index].trip, let t = model.views.trips.byID[id] else { return .null }
+            let trip = model.views.trips.trips[t]
+            return .object(LinkView(title: trip.title, url: l.href(trip.sitePath), extra: ["id": .text(id)]))
+        case "moodURL":
+            guard let mood = model.entries[index].mood, let group = model.views.moodGroups.first(where: { $0.value == mood.value }) else { return .null }
+            return .text(l.href(group.sitePath))
+        case "gloryURL": return model.entries[index].glory == nil ? .null : .text(l.href("glory/"))
         case "tags":
             return .objects(model.entries[index].tags.map { LinkView(title: $0, url: l.href("tags/\(SiteModel.tagSlug($0))/")) })
         case "hasTags": return .bool(!model.entries[index].tags.isEmpty)

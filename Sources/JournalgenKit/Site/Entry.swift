@@ -20,6 +20,8 @@ public struct MediaItem: Sendable, Hashable {
     public var sitePath: String = ""
     public var posterPath: String?
     public var posterSitePath: String?
+    /// The route of a `.gpx` item, read while loading.
+    public var track: GPXTrack?
     /// Where the item is named in the front matter, for messages.
     public var line: Int
     public var column: Int
@@ -33,6 +35,8 @@ public struct MediaItem: Sendable, Hashable {
     public var isVideo: Bool {
         ["mp4", "webm", "mov", "m4v"].contains((source as NSString).pathExtension.lowercased())
     }
+
+    public var isTrack: Bool { (source as NSString).pathExtension.lowercased() == "gpx" }
 
     public var isImage: Bool {
         ["jpg", "jpeg", "png", "gif", "webp", "avif", "svg"].contains((source as NSString).pathExtension.lowercased())

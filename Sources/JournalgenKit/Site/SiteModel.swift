@@ -33,10 +33,13 @@ public final class SiteModel: Sendable {
     /// By name, case-insensitively.
     public let tags: [Tag]
     public let links: SiteLinks
+    /// Moods, glory, revisits, trips, places: the journal's own views.
+    public let views: JournalViews
     /// Each entry's card and row HTML, rendered once and reused by every list that shows it.
     public let fragments = EntryFragments()
 
-    public init(config: JournalConfig, entries unsorted: [Entry]) {
+    /// `today` is the build day: streaks, revisits and "On this day" are as of it.
+    public init(config: JournalConfig, entries unsorted: [Entry], moodLog: [MoodLogLine] = [], trips: [String: TripInfo] = [:], today: CalendarDay? = nil) {
         self.config = config
         var entries = unsorted
         Permalinks.assign(&entries)
@@ -66,6 +69,7 @@ public final class SiteModel: Sendable {
             }
         }
         tags = tagsBySlug.values.sorted { ($0.name.lowercased(), $0.slug) < ($1.name.lowercased(), $1.slug) }
+        views = JournalViews(config: config, entries: entries, moodLog: moodLog, trips: trips, today: today ?? config.timeZone.today())
     }
 
     /// "Hike" and "hike" share one tag page.
@@ -76,16 +80,26 @@ public final class SiteModel: Sendable {
 
     /// Bundle files sit beside the entry's page (`2026/04/03/kyoto/torii.jpg`), shared ones under `media/`.
     static func placeMedia(of entry: inout Entry) {
-        let bundle = MediaResolver.bundleFolder(of: entry.filePath) + "/"
-        let page = entry.sitePath
+        placeMedia(&entry.media, owner: entry.filePath, page: entry.sitePath)
+    }
+
+    /// Files of a bundle folder go beside `page`; files from media/ keep their media/ path.
+    static func placeMedia(_ media: inout [MediaItem], owner filePath: String, page: String) {
+        let bundle = MediaResolver.bundleFolder(of: filePath) + "/"
         func sitePath(_ file: String?, _ name: String) -> String? {
             guard let path = file else { return nil }
             return path.hasPrefix(bundle) ? page + path.dropFirst(bundle.count) : "media/" + (name.hasPrefix("./") ? String(name.dropFirst(2)) : name)
         }
-        for i in entry.media.indices {
-            entry.media[i].sitePath = sitePath(entry.media[i].filePath, entry.media[i].source) ?? ""
-            entry.media[i].posterSitePath = entry.media[i].poster.flatMap { sitePath(entry.media[i].posterPath, $0) }
+        for i in media.indices {
+            media[i].sitePath = sitePath(media[i].filePath, media[i].source) ?? ""
+            media[i].posterSitePath = media[i].poster.flatMap { sitePath(media[i].posterPath, $0) }
         }
+    }
+
+    /// The id of an entry's card or row in lists, "e-2026-04-03-kyoto": month pages can be
+    /// linked at a given day.
+    public static func anchor(_ entry: Entry) -> String {
+        "e-" + entry.sitePath.split(separator: "/").joined(separator: "-")
     }
 
     /// Home page pages: `[]` for page 1, `page/2/` for the rest.

@@ -1,0 +1,105 @@
+import Foundation
+
+/// reminders.ics (RFC 5545), for a calendar app to subscribe to: the daily mood-log reminders
+/// spread over the waking hours of journal.yaml `reminders:`, and one all-day event per entry on
+/// the day its `revisit:` falls due.
+///
+/// The daily reminders use floating local times (no zone): "07:30" rings at half past seven
+/// wherever the writer is, which is what a travel diary wants.
+struct ReminderCalendar {
+    var model: SiteModel
+
+    func render() -> Data {
+        let config = model.config, links = model.links
+        let host = URL(string: config.absoluteBase)?.host ?? "journalgen.local"
+        let stamp = Self.dateText(model.views.today) + "T000000Z"
+        var lines = [
+            "BEGIN:VCALENDAR",
+            "VERSION:2.0",
+            "PRODID:-//journalgen//journalgen \(JournalgenVersion.current)//EN",
+            "CALSCALE:GREGORIAN",
+            "METHOD:PUBLISH",
+            "X-WR-CALNAME:" + Self.escape("\(config.title): reminders"),
+        ]
+        if let reminders = config.reminders {
+            // Recurring from a fixed day, so the file stays the same from build to build.
+            let first = model.views.moods.days.first?.day ?? model.entries.last?.date.day ?? model.views.today
+            for (number, minutes) in reminders.times.enumerated() {
+                let time = pad(minutes / 60, 2) + pad(minutes % 60, 2)
+                lines += [
+                    "BEGIN:VEVENT",
+                    "UID:mood-reminder-\(number + 1)-\(time)@\(host)",
+                    "DTSTAMP:\(stamp)",
+                    "DTSTART:\(Self.dateText(first))T\(time)00",
+                    "DURATION:PT5M",
+                    "RRULE:FREQ=DAILY",
+                    "SUMMARY:" + Self.escape("How are you feeling?"),
+                    "DESCRIPTION:" + Self.escape("Note your mood in \(config.title): journalgen mood LEVEL \"a few words\" (\(config.moods.valueList))."),
+                    "TRANSP:TRANSPARENT",
+                    "BEGIN:VALARM",
+                    "ACTION:DISPLAY",
+                    "DESCRIPTION:" + Self.escape("How are you feeling?"),
+                    "TRIGGER:PT0M",
+                    "END:VALARM",
+                    "END:VEVENT",
+                ]
+            }
+        }
+        for item in model.views.revisits.all where !model.entries[item.entry].isDraft {
+            let entry = model.entries[item.entry]
+            lines += [
+                "BEGIN:VEVENT",
+                "UID:revisit-\(SiteModel.anchor(entry))@\(host)",
+                "DTSTAMP:\(stamp)",
+                "DTSTART;VALUE=DATE:\(Self.dateText(item.due))",
+                "DTEND;VALUE=DATE:\(Self.dateText(item.due.adding(days: 1)))",
+                "SUMMARY:" + Self.escape("Revisit: \(entry.title)"),
+                "DESCRIPTION:" + Self.escape("Written \(DateText.long(entry.date.day)); revisit after \(entry.revisit?.description ?? "")." + (entry.body.summary.isEmpty ? "" : "\n\n\(entry.body.summary)")),
+                "URL:" + links.absolute(entry.sitePath),
+                "TRANSP:TRANSPARENT",
+                "BEGIN:VALARM",
+                "ACTION:DISPLAY",
+                "DESCRIPTION:" + Self.escape("Revisit: \(entry.title)"),
+                "TRIGGER:PT9H",
+                "END:VALARM",
+                "END:VEVENT",
+            ]
+        }
+        lines.append("END:VCALENDAR")
+        return Data(lines.map(Self.fold).joined(separator: "\r\n").appending("\r\n").utf8)
+    }
+
+    static func dateText(_ day: CalendarDay) -> String { pad(day.year, 4) + pad(day.month, 2) + pad(day.day, 2) }
+
+    /// TEXT values escape backslash, semicolon, comma and line breaks (RFC 5545 3.3.11).
+    static func escape(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "\\": out += "\\\\"
+            case ";": out += "\\;"
+            case ",": out += "\\,"
+            case "\n", "\r\n": out += "\\n"
+            case "\r": break
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+
+    /// Lines longer than 75 octets are folded: CRLF and a space, never inside a UTF-8 character.
+    static func fold(_ line: String) -> String {
+        guard line.utf8.count > 75 else { return line }
+        var out = "", count = 0
+        for scalar in line.unicodeScalars {
+            let size = String(scalar).utf8.count
+            if count + size > 75 {
+                out += "\r\n "
+                count = 1
+            }
+            out.unicodeScalars.append(scalar)
+            count += size
+        }
+        return out
+    }
+}

@@ -1,0 +1,28 @@
+import Foundation
+
+/// The files beside the pages: feed.xml, sitemap.xml, robots.txt, reminders.ics and index.json.
+/// Feeds, sitemaps and calendars need absolute URLs: without a host in base_url they are left
+/// out, with a warning that says why.
+enum SiteDocuments {
+    typealias Document = (path: String, render: @Sendable () -> Data)
+
+    static func documents(model: SiteModel, pages: [(job: PageJob, path: String)], configLocation: SourceLocation,
+                          diagnostics: DiagnosticsEngine) -> [Document] {
+        let absolute = !model.config.absoluteBase.isEmpty
+        var documents: [Document] = [
+            ("index.json", { @Sendable in SearchIndex(model: model).render() }),
+            ("robots.txt", { @Sendable in RobotsFile(model: model, hasSitemap: absolute).render() }),
+        ]
+        if absolute {
+            documents += [
+                ("feed.xml", { @Sendable in AtomFeed(model: model).render() }),
+                ("sitemap.xml", { @Sendable in Sitemap(model: model, pages: pages).render() }),
+                ("reminders.ics", { @Sendable in ReminderCalendar(model: model).render() }),
+            ]
+        } else {
+            diagnostics.warning("base_url '\(model.config.baseURL)' has no scheme and host, so feed.xml, sitemap.xml and reminders.ics are left out (they need absolute URLs); expected an address such as https://example.org/journal/, or --base-url",
+                                at: configLocation)
+        }
+        return documents
+    }
+}

@@ -1,0 +1,56 @@
+/// Entries that share a value (a mood level, a theme), for the pages that list them.
+public struct EntryGroup: Sendable {
+    public var value: String
+    public var title: String
+    public var sitePath: String
+    /// Newest first.
+    public var entries: [Int]
+}
+
+/// Everything the journal's own pages show beyond the entries: moods, glory, revisits, trips,
+/// places and the groupings of the filter pages. Derived once from the published entries.
+public struct JournalViews: Sendable {
+    public let today: CalendarDay
+    public let moods: MoodHistory
+    public let glory: GloryList
+    public let revisits: RevisitSchedule
+    public let trips: TripIndex
+    public let places: PlaceIndex
+    /// One group per mood level that has entries, best level first.
+    public let moodGroups: [EntryGroup]
+    /// One group per `theme:` value, by name.
+    public let themeGroups: [EntryGroup]
+    /// Entries from this day of the year in earlier years, newest first: the build-time "On this day".
+    public let onThisDay: [Int]
+
+    public init(config: JournalConfig, entries: [Entry], moodLog: [MoodLogLine], trips: [String: TripInfo], today: CalendarDay) {
+        self.today = today
+        moods = MoodHistory(scale: config.moods, entries: entries, log: moodLog, today: today)
+        glory = GloryList(entries: entries, today: today)
+        revisits = RevisitSchedule(entries: entries, today: today)
+        self.trips = TripIndex(entries: entries, infos: trips)
+        places = PlaceIndex(entries: entries)
+
+        var byMood: [String: [Int]] = [:]
+        var byTheme: [String: [Int]] = [:]
+        for (index, entry) in entries.enumerated() {
+            if let mood = entry.mood { byMood[mood.value, default: []].append(index) }
+            if let theme = entry.theme { byTheme[theme, default: []].append(index) }
+        }
+        moodGroups = config.moods.levels.compactMap { level in
+            byMood[level.value].map { EntryGroup(value: level.value, title: level.label, sitePath: "moods/\(Self.slug(level.value))/", entries: $0) }
+        }
+        themeGroups = byTheme.keys.sorted().map { theme in
+            EntryGroup(value: theme, title: theme.prefix(1).uppercased() + theme.dropFirst(), sitePath: "themes/\(Self.slug(theme))/", entries: byTheme[theme]!)
+        }
+        onThisDay = entries.indices.filter {
+            let day = entries[$0].date.day
+            return day.month == today.month && day.day == today.day && day.year < today.year
+        }
+    }
+
+    static func slug(_ value: String) -> String {
+        let slug = Slug.make(value)
+        return slug.isEmpty ? "level" : slug
+    }
+}

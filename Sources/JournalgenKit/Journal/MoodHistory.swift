@@ -1,0 +1,143 @@
+/// One mood on the timeline: from an entry's `mood:` or from a `moods.log` line.
+public struct MoodPoint: Sendable {
+    public var date: EntryDate
+    public var level: MoodLevel
+    /// The entry it comes from (index into `SiteModel.entries`); nil for a mood-log line.
+    public var entry: Int?
+    public var note: String?
+}
+
+/// The journal's moods over time, as the moods page draws them: every point, each day's average,
+/// the distribution of levels, streaks of days written, and which tags come with which moods.
+public struct MoodHistory: Sendable {
+    /// A day with an entry or a mood log.
+    public struct Day: Sendable {
+        public var day: CalendarDay
+        public var scoreSum = 0
+        public var moodCount = 0
+        /// Entries of that day, oldest first (with or without a mood).
+        public var entries: [Int] = []
+        public var average: Double? { moodCount == 0 ? nil : Double(scoreSum) / Double(moodCount) }
+    }
+
+    public struct Streak: Sendable, Equatable {
+        public var start: CalendarDay
+        public var end: CalendarDay
+        public var days: Int { end.daysSinceEpoch - start.daysSinceEpoch + 1 }
+    }
+
+    /// How the moods of one year (or of all years) fall on the scale: counts indexed like `scale.levels`.
+    public struct Distribution: Sendable {
+        public var year: Int?
+        public var counts: [Int]
+        public var total: Int { counts.reduce(0, +) }
+    }
+
+    public struct TagMood: Sendable {
+        public var tag: String
+        public var count: Int
+        public var average: Double
+    }
+
+    public let scale: MoodScale
+    /// Oldest first.
+    public let points: [MoodPoint]
+    /// Every day with an entry or a mood log, oldest first.
+    public let days: [Day]
+    public let dayIndex: [CalendarDay: Int]
+    /// Newest year first, then the whole journal (`year == nil`).
+    public let distributions: [Distribution]
+    public let currentStreak: Streak?
+    public let longestStreak: Streak?
+    /// Tags with at least `minimumTagCount` moods, best average first.
+    public let byTag: [TagMood]
+    public let average: Double?
+
+    static let minimumTagCount = 2
+
+    public init(scale: MoodScale, entries: [Entry], log: [MoodLogLine], today: CalendarDay) {
+        self.scale = scale
+        var points: [MoodPoint] = []
+        points.reserveCapacity(entries.count + log.count)
+        for (index, entry) in entries.enumerated() {
+            if let level = entry.mood { points.append(MoodPoint(date: entry.date, level: level, entry: index)) }
+        }
+        for line in log { points.append(MoodPoint(date: line.date, level: line.level, note: line.note)) }
+        points.sort { ($0.date.instant, $0.entry ?? -1) < ($1.date.instant, $1.entry ?? -1) }
+        self.points = points
+
+        var byDay: [CalendarDay: Day] = [:]
+        for point in points {
+            byDay[point.date.day, default: Day(day: point.date.day)].scoreSum += point.level.score
+            byDay[point.date.day, default: Day(day: point.date.day)].moodCount += 1
+        }
+        for (index, entry) in entries.enumerated().reversed() {
+            byDay[entry.date.day, default: Day(day: entry.date.day)].entries.append(index)
+        }
+        let days = byDay.values.sorted { $0.day < $1.day }
+        self.days = days
+        self.dayIndex = Dictionary(uniqueKeysWithValues: days.enumerated().map { ($1.day, $0) })
+
+        var perYear: [Int: [Int]] = [:]
+        var overall = [Int](repeating: 0, count: scale.levels.count)
+        let position = Dictionary(uniqueKeysWithValues: scale.levels.enumerated().map { ($1.value, $0) })
+        for point in points {
+            guard let i = position[point.level.value] else { continue }
+            perYear[point.date.day.year, default: [Int](repeating: 0, count: scale.levels.count)][i] += 1
+            overall[i] += 1
+        }
+        distributions = perYear.keys.sorted(by: >).map { Distribution(year: $0, counts: perYear[$0]!) }
+            + [Distribution(year: nil, counts: overall)]
+        average = points.isEmpty ? nil : Double(points.reduce(0) { $0 + $1.level.score }) / Double(points.count)
+
+        (currentStreak, longestStreak) = Self.streaks(days.map(\.day), today: today)
+        byTag = Self.moodByTag(entries)
+    }
+
+    /// Runs of consecutive days with an entry or a log. The current streak is still alive when
+    /// today has nothing yet but yesterday had: the day is not over.
+    static func streaks(_ days: [CalendarDay], today: CalendarDay) -> (current: Streak?, longest: Streak?) {
+        var longest: Streak?
+        var run: Streak?
+        for day in days where day <= today {
+            if let r = run, r.end.adding(days: 1) == day {
+                run!.end = day
+            } else {
+                run = Streak(start: day, end: day)
+            }
+            if run!.days > (longest?.days ?? 0) { longest = run }
+        }
+        guard let last = run, last.end == today || last.end == today.adding(days: -1) else { return (nil, longest) }
+        return (last, longest)
+    }
+
+    static func moodByTag(_ entries: [Entry]) -> [TagMood] {
+        var sums: [String: (name: String, sum: Int, count: Int)] = [:]
+        for entry in entries {
+            guard let level = entry.mood else { continue }
+            for tag in entry.tags {
+                let key = SiteModel.tagSlug(tag)
+                sums[key, default: (tag, 0, 0)].sum += level.score
+                sums[key, default: (tag, 0, 0)].count += 1
+            }
+        }
+        return sums.values.filter { $0.count >= minimumTagCount }
+            .map { TagMood(tag: $0.name, count: $0.count, average: Double($0.sum) / Double($0.count)) }
+            .sorted { ($0.average, $0.count, $1.tag) > ($1.average, $1.count, $0.tag) }
+    }
+
+    /// The level an average score rounds to (3.4 on a five-level scale is the third best… from the bottom).
+    public func level(forAverage average: Double) -> MoodLevel {
+        let score = min(scale.levels.count, max(1, Int(average.rounded())))
+        return scale.levels[scale.levels.count - score]
+    }
+
+    public func day(_ day: CalendarDay) -> Day? { dayIndex[day].map { days[$0] } }
+
+    /// Years with any day, newest first.
+    public var years: [Int] {
+        var seen: [Int] = []
+        for day in days.reversed() where seen.last != day.day.year { seen.append(day.day.year) }
+        return seen
+    }
+}

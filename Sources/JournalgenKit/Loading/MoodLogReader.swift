@@ -1,0 +1,105 @@
+import Foundation
+
+/// One line of `moods.log`: a mood noted in passing, without an entry.
+public struct MoodLogLine: Sendable, Hashable {
+    public var date: EntryDate
+    public var level: MoodLevel
+    public var note: String?
+}
+
+/// Reads the quick mood log: `moods.log` and `moods/*.log` at the journal root, one line a log,
+/// `2026-04-03T08:10:00+09:00 good coffee with Ana` or `2026-04-03 21:40 so-so tired`.
+/// Blank lines and lines starting with `#` are skipped, so the file can carry comments.
+public struct MoodLogReader: Sendable {
+    public var scale: MoodScale
+    public var zone: TimeZone
+
+    public init(scale: MoodScale, zone: TimeZone) {
+        self.scale = scale
+        self.zone = zone
+    }
+
+    /// The log files of a journal, `moods.log` first, then `moods/*.log` in name order.
+    public static func files(journal: String) -> [String] {
+        var files: [String] = []
+        if FileIO.isRegularFile(journal + "/moods.log") { files.append(journal + "/moods.log") }
+        let folder = journal + "/moods"
+        files += FileIO.listFiles(below: folder) { $0.hasSuffix(".log") }.sorted().map { folder + "/" + $0 }
+        return files
+    }
+
+    /// Every line of one file's text; a line that cannot be read is reported with its line and column.
+    public func parse(_ text: String, displayPath: String, diagnostics: DiagnosticsEngine) -> [MoodLogLine] {
+        var lines: [MoodLogLine] = []
+        var number = 0
+        for raw in TextDecoding.normaliseLineEndings(text).split(separator: "\n", omittingEmptySubsequences: false) {
+            number += 1
+            let line = String(raw)
+            let trimmed = line.trimmedSpaces
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            switch parseLine(line) {
+            case .success(let parsed): lines.append(parsed)
+            case .failure(let problem):
+                diagnostics.error(problem.message, at: SourceLocation(path: displayPath, line: number, column: problem.column))
+            }
+        }
+        return lines
+    }
+
+    struct Problem: Error {
+        var message: String
+        var column: Int
+    }
+
+    /// Splits a line into date, level and note. The date is one word (`2026-04-03T08:10`) or a
+    /// day and a time (`2026-04-03 08:10`).
+    func parseLine(_ line: String) -> Result<MoodLogLine, Problem> {
+        var words: [(text: Substring, column: Int)] = []
+        var index = line.startIndex
+        var column = 1
+        while index < line.endIndex {
+            while index < line.endIndex, line[index] == " " || line[index] == "\t" {
+                index = line.index(after: index)
+                column += 1
+            }
+            guard index < line.endIndex else { break }
+            if words.count == 3 { break }
+            let start = index, startColumn = column
+            while index < line.endIndex, line[index] != " ", line[index] != "\t" {
+                index = line.index(after: index)
+                column += 1
+            }
+            words.append((line[start..<index], startColumn))
+        }
+        let rest = String(line[index...]).trimmedSpaces
+        guard let first = words.first else { return .failure(Problem(message: "empty line", column: 1)) }
+        var dateText = String(first.text)
+        var levelWord = 1
+        if words.count > 1, first.text.count == 10, Self.looksLikeTime(words[1].text) {
+            dateText += " " + words[1].text
+            levelWord = 2
+        }
+        let date: EntryDate
+        do {
+            date = try EntryDate.parse(dateText, zone: zone)
+        } catch {
+            return .failure(Problem(message: "'\(dateText)' is not a date; expected a line such as '2026-04-03 21:40 good a note' or '2026-04-03T08:10:00+09:00 so-so'", column: first.column))
+        }
+        guard levelWord < words.count else {
+            return .failure(Problem(message: "the line has a date but no mood; expected one of: \(scale.valueList) after the date", column: line.count + 1))
+        }
+        let levelText = String(words[levelWord].text)
+        guard let level = scale.level(levelText) else {
+            return .failure(Problem(message: "mood '\(levelText)' is not on the journal's scale; expected one of: \(scale.valueList)", column: words[levelWord].column))
+        }
+        // Words after the level belong to the note, with the note's own spacing kept.
+        var note = words.dropFirst(levelWord + 1).map { String($0.text) }.joined(separator: " ")
+        if !rest.isEmpty { note += (note.isEmpty ? "" : " ") + rest }
+        return .success(MoodLogLine(date: date, level: level, note: note.isEmpty ? nil : note))
+    }
+
+    static func looksLikeTime(_ word: Substring) -> Bool {
+        let u = Array(word.utf8)
+        return u.count >= 5 && u[2] == UInt8(ascii: ":") && u[0] >= 48 && u[0] <= 57 && u[1] >= 48 && u[1] <= 57
+    }
+}

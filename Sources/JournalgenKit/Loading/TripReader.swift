@@ -1,0 +1,94 @@
+import Foundation
+
+/// What `trips/<id>.md` says about a trip: the words around the entries.
+public struct TripInfo: Sendable {
+    public var id: String
+    public var title: String?
+    public var summary: String?
+    public var cover: MediaItem?
+    public var start: CalendarDay?
+    public var end: CalendarDay?
+    public var bodyHTML: String
+    public var filePath: String
+}
+
+/// Reads `trips/*.md`: YAML or TOML front matter (title, summary, cover, start, end) and a
+/// Markdown body. The cover is found like an entry's media: in `trips/<id>/`, then in `media/`.
+public struct TripReader: Sendable {
+    public var journal: String
+    public var config: JournalConfig
+    public var paths: DisplayPaths
+
+    public init(journal: String, config: JournalConfig, paths: DisplayPaths) {
+        self.journal = journal
+        self.config = config
+        self.paths = paths
+    }
+
+    static let knownKeys: Set<String> = ["title", "summary", "cover", "start", "end"]
+
+    public func readAll(diagnostics: DiagnosticsEngine) -> [String: TripInfo] {
+        let folder = journal + "/trips"
+        var trips: [String: TripInfo] = [:]
+        for name in FileIO.listFiles(below: folder, include: { $0.hasSuffix(".md") }).sorted() where !name.contains("/") {
+            let path = folder + "/" + name
+            if let trip = read(path, diagnostics: diagnostics) { trips[trip.id] = trip }
+        }
+        return trips
+    }
+
+    func read(_ path: String, diagnostics: DiagnosticsEngine) -> TripInfo? {
+        let display = paths.display(path: path)
+        func at(_ node: MetaNode) -> SourceLocation { SourceLocation(path: display, line: node.line, column: node.column) }
+        guard let data = FileIO.read(path), let text = TextDecoding.decode(data) else {
+            diagnostics.error("cannot read this file as UTF-8 text; expected a Markdown trip description", at: SourceLocation(path: display))
+            return nil
+        }
+        let split: SplitEntry
+        let meta: MetaNode
+        do {
+            split = try FrontMatterSplitter.split(text)
+        } catch {
+            diagnostics.error("the front matter opened with '\(error.fence)' on line 1 is never closed; expected a line '\(error.fence)' after the last key", at: SourceLocation(path: display, line: 1, column: 1))
+            return nil
+        }
+        do {
+            switch split.format {
+            case .yaml: meta = try YAMLReader.read(split.frontMatter, firstLine: split.frontMatterLine)
+            case .toml: meta = try TOMLReader.read(split.frontMatter, firstLine: split.frontMatterLine)
+            case .none: meta = MetaNode(.table([]), line: 1, column: 1)
+            }
+        } catch {
+            diagnostics.error(error.message, at: SourceLocation(path: display, line: error.line, column: error.column))
+            return nil
+        }
+        let id = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        var trip = TripInfo(id: id, bodyHTML: "", filePath: path)
+        trip.title = meta["title"]?.text
+        trip.summary = meta["summary"]?.text
+        for key in ["start", "end"] {
+            guard let node = meta[key] else { continue }
+            guard let text = node.text, let day = CalendarDay(iso: text.prefix(10)) else {
+                diagnostics.error("\(key) is \(node.kindDescription); expected a day such as 2026-04-03", at: at(node))
+                continue
+            }
+            if key == "start" { trip.start = day } else { trip.end = day }
+        }
+        if let node = meta["cover"] {
+            if let name = node.text {
+                var item = MediaItem(source: name, line: node.line, column: node.column)
+                switch MediaResolver(journal: journal).resolve(name, entryPath: path) {
+                case .success(let found): item.filePath = found; trip.cover = item
+                case .failure(.escapes):
+                    diagnostics.error("cover '\(name)' points outside the journal; expected a file name inside trips/\(id)/ or media/", at: at(node))
+                case .failure(.missing(let searched)):
+                    diagnostics.error("cover '\(name)' not found; looked for \(searched.joined(separator: " and "))", at: at(node))
+                }
+            } else {
+                diagnostics.error("cover is \(node.kindDescription); expected an image file name", at: at(node))
+            }
+        }
+        trip.bodyHTML = MarkdownRenderer(unsafeHTML: config.unsafeMarkdown).render(split.body).html
+        return trip
+    }
+}

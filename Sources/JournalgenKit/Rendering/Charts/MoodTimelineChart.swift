@@ -1,0 +1,115 @@
+/// The mood timeline of one year as inline SVG: every mood (entries and mood-log lines) as a dot
+/// at its day and level, and a 7-day rolling average as a line. Levels are rows labelled with
+/// their names, so the chart reads without colour; `<title>`, `<desc>` and a table of monthly
+/// averages are its text alternative.
+struct MoodTimelineChart {
+    var history: MoodHistory
+    var year: Int
+
+    static let width = 760.0
+    static let left = 78.0
+    static let right = 8.0
+    static let rowHeight = 26.0
+    static let top = 10.0
+    static let bottom = 22.0
+    static let window = 7
+
+    func render() -> String {
+        let scale = history.scale
+        let levels = scale.levels.count
+        let plotWidth = Self.width - Self.left - Self.right
+        let height = Self.top + Double(levels - 1) * Self.rowHeight + Self.bottom + 8
+        let first = CalendarDay(year: year, month: 1, day: 1).daysSinceEpoch
+        let daysInYear = CalendarDay(year: year + 1, month: 1, day: 1).daysSinceEpoch - first
+        func x(_ day: CalendarDay) -> Double { Self.left + (Double(day.daysSinceEpoch - first) + 0.5) * plotWidth / Double(daysInYear) }
+        func y(_ score: Double) -> Double { Self.top + (Double(levels) - score) * Self.rowHeight }
+
+        let points = history.points.filter { $0.date.day.year == year }
+        var svg = ""
+        svg.reserveCapacity(2000 + points.count * 14)
+        let id = "timeline-\(year)"
+        svg += "<svg class=\"chart timeline\" viewBox=\"0 0 \(SVGText.number(Self.width)) \(SVGText.number(height))\" role=\"img\" aria-labelledby=\"\(id)-t \(id)-d\">"
+        svg += "<title id=\"\(id)-t\">Mood timeline, \(year)</title><desc id=\"\(id)-d\">\(SVGText.escape(description(points)))</desc>"
+        // Rows: one line and one label per level, best at the top.
+        for level in scale.levels {
+            let ly = SVGText.number(y(Double(level.score)))
+            svg += "<line class=\"grid\" x1=\"\(SVGText.number(Self.left))\" x2=\"\(SVGText.number(Self.width - Self.right))\" y1=\"\(ly)\" y2=\"\(ly)\"/>"
+            svg += "<text class=\"label\" x=\"\(SVGText.number(Self.left - 6))\" y=\"\(SVGText.number(y(Double(level.score)) + 4))\" text-anchor=\"end\">\(SVGText.escape(level.label))</text>"
+        }
+        // Month ticks along the bottom.
+        let baseY = y(1) + 8
+        for month in 1...12 {
+            let mx = x(CalendarDay(year: year, month: month, day: 1)) - 0.5 * plotWidth / Double(daysInYear)
+            svg += "<line class=\"tick\" x1=\"\(SVGText.number(mx))\" x2=\"\(SVGText.number(mx))\" y1=\"\(SVGText.number(Self.top - 4))\" y2=\"\(SVGText.number(baseY))\"/>"
+            svg += "<text class=\"month\" x=\"\(SVGText.number(mx + 3))\" y=\"\(SVGText.number(baseY + 12))\">\(DateText.monthName(month).prefix(3))</text>"
+        }
+        // Dots: one path per level (a zero-length segment per mood, drawn round by the stroke).
+        for level in scale.levels {
+            var d = ""
+            for point in points where point.level.score == level.score {
+                d += "M\(SVGText.number(x(point.date.day))) \(SVGText.number(y(Double(level.score))))h0"
+            }
+            guard !d.isEmpty else { continue }
+            svg += "<path class=\"dots\" stroke=\"\(SVGText.escape(level.colour))\" d=\"\(d)\"/>"
+        }
+        // Rolling average over the last `window` days, at each day that has a mood.
+        var line: [String] = []
+        var windowStart = 0
+        var sum = 0
+        var end = 0
+        var lastDay: CalendarDay?
+        while end < points.count {
+            let day = points[end].date.day
+            while end < points.count, points[end].date.day == day { sum += points[end].level.score; end += 1 }
+            while points[windowStart].date.day.daysSinceEpoch <= day.daysSinceEpoch - Self.window {
+                sum -= points[windowStart].level.score
+                windowStart += 1
+            }
+            if lastDay != day {
+                line.append("\(SVGText.number(x(day))),\(SVGText.number(y(Double(sum) / Double(end - windowStart))))")
+                lastDay = day
+            }
+        }
+        if line.count > 1 { svg += "<polyline class=\"average\" points=\"\(line.joined(separator: " "))\"/>" }
+        svg += "</svg>"
+        return svg
+    }
+
+    func description(_ points: [MoodPoint]) -> String {
+        guard let first = points.first, let last = points.last else { return "No moods recorded in \(year)." }
+        let average = Double(points.reduce(0) { $0 + $1.level.score }) / Double(points.count)
+        var text = "\(points.count) mood\(points.count == 1 ? "" : "s") from \(DateText.long(first.date.day)) to \(DateText.long(last.date.day)); "
+        text += "average \(SVGText.average(average)) (\(history.level(forAverage: average).label))."
+        let months = monthlyAverages(points)
+        if months.count > 1, let best = months.max(by: { $0.average < $1.average }), let worst = months.min(by: { $0.average < $1.average }) {
+            text += " Best month \(DateText.monthName(best.month)) (\(SVGText.average(best.average))), hardest \(DateText.monthName(worst.month)) (\(SVGText.average(worst.average)))."
+        }
+        text += " The line is the \(Self.window)-day rolling average."
+        return text
+    }
+
+    struct MonthAverage {
+        var month: Int
+        var count: Int
+        var average: Double
+    }
+
+    func monthlyAverages(_ points: [MoodPoint]) -> [MonthAverage] {
+        var sums = [Int](repeating: 0, count: 13), counts = [Int](repeating: 0, count: 13)
+        for point in points {
+            sums[point.date.day.month] += point.level.score
+            counts[point.date.day.month] += 1
+        }
+        return (1...12).compactMap { counts[$0] == 0 ? nil : MonthAverage(month: $0, count: counts[$0], average: Double(sums[$0]) / Double(counts[$0])) }
+    }
+
+    /// The chart's data as a table, for readers who cannot see it.
+    func table() -> String {
+        let points = history.points.filter { $0.date.day.year == year }
+        var html = "<table class=\"chart-data\"><caption>Monthly average mood, \(year)</caption><thead><tr><th scope=\"col\">Month</th><th scope=\"col\">Moods</th><th scope=\"col\">Average</th></tr></thead><tbody>"
+        for month in monthlyAverages(points) {
+            html += "<tr><th scope=\"row\">\(DateText.monthName(month.month))</th><td>\(month.count)</td><td>\(SVGText.average(month.average)) (\(SVGText.escape(history.level(forAverage: month.average).label)))</td></tr>"
+        }
+        return html + "</tbody></table>"
+    }
+}

@@ -1,0 +1,25 @@
+/// Small helpers for the charts, which are written as text: numbers with one decimal (compact
+/// and stable from build to build), and escaped text.
+enum SVGText {
+    /// 12.34 → "12.3", -0.04 → "0", 3.0 → "3".
+    static func number(_ value: Double) -> String {
+        let tenths = Int((value * 10).rounded())
+        if tenths % 10 == 0 { return String(tenths / 10) }
+        let sign = tenths < 0 ? "-" : ""
+        let a = abs(tenths)
+        return "\(sign)\(a / 10).\(a % 10)"
+    }
+
+    static func escape(_ text: String) -> String { HTMLEscaping.escape(text) }
+
+    /// "3.4" for averages shown to readers.
+    static func average(_ value: Double) -> String {
+        let hundredths = Int((value * 10).rounded())
+        return "\(hundredths / 10).\(hundredths % 10)"
+    }
+
+    /// "34 %".
+    static func share(_ part: Int, of total: Int) -> String {
+        total == 0 ? "0 %" : "\(Int((Double(part) * 100 / Double(total)).rounded())) %"
+    }
+}

@@ -1,0 +1,60 @@
+/// A year in pixels, as Daylio draws it: a table of months by days, one cell a day, coloured by the
+/// day's average mood and showing that level's score, so it reads without colour too. A day with
+/// one entry links to it; a day with several links to the first of them on the month page.
+struct YearInPixels {
+    var history: MoodHistory
+    var year: Int
+    var links: SiteLinks
+    var entries: [Entry]
+
+    func render() -> String {
+        var html = "<table class=\"pixels\"><caption>\(year) in pixels: each day's average mood, as its score on the scale (\(legendText))</caption>"
+        html += "<thead><tr><th scope=\"col\"><span class=\"visually-hidden\">Month</span></th>"
+        for day in 1...31 { html += "<th scope=\"col\">\(day)</th>" }
+        html += "</tr></thead><tbody>"
+        for month in 1...12 {
+            html += "<tr><th scope=\"row\">\(DateText.monthName(month).prefix(3))</th>"
+            let length = CalendarDay.daysIn(month: month, year: year)
+            for dayNumber in 1...31 {
+                guard dayNumber <= length else { html += "<td class=\"no-day\"></td>"; continue }
+                let calendarDay = CalendarDay(year: year, month: month, day: dayNumber)
+                guard let day = history.day(calendarDay) else { html += "<td></td>"; continue }
+                html += cell(day)
+            }
+            html += "</tr>"
+        }
+        return html + "</tbody></table>"
+    }
+
+    var legendText: String {
+        history.scale.levels.map { "\($0.score) \($0.label)" }.joined(separator: ", ")
+    }
+
+    func cell(_ day: MoodHistory.Day) -> String {
+        var title = DateText.long(day.day)
+        var content = ""
+        var cls = "lv-none"
+        if let average = day.average {
+            let level = history.level(forAverage: average)
+            title += ": \(level.label)" + (day.moodCount > 1 ? " (average \(SVGText.average(average)) of \(day.moodCount) moods)" : "")
+            content = String(level.score)
+            cls = "lv\(level.score)"
+        } else {
+            content = "·"
+        }
+        if !day.entries.isEmpty {
+            title += day.entries.count == 1 ? ", “\(entries[day.entries[0]].title)”" : ", \(day.entries.count) entries"
+        }
+        let escapedTitle = SVGText.escape(title)
+        switch day.entries.count {
+        case 0:
+            return "<td class=\"\(cls)\" title=\"\(escapedTitle)\">\(content)</td>"
+        case 1:
+            return "<td class=\"\(cls)\"><a href=\"\(links.href(entries[day.entries[0]].sitePath))\" title=\"\(escapedTitle)\">\(content)</a></td>"
+        default:
+            let monthPath = "\(pad(day.day.year, 4))/\(pad(day.day.month, 2))/"
+            let anchor = SiteLinks.encode(SiteModel.anchor(entries[day.entries[0]]))
+            return "<td class=\"\(cls)\"><a href=\"\(links.href(monthPath))#\(anchor)\" title=\"\(escapedTitle)\">\(content)</a></td>"
+        }
+    }
+}

@@ -1,0 +1,248 @@
+import Foundation
+
+/// Template views of the journal's own pages: moods, glory, revisits, trips and places.
+/// Like `EntryView`, they hold the model and indexes, and compute values on demand.
+
+struct DayView: TemplateObject {
+    var day: CalendarDay
+
+    func value(_ key: String) -> TemplateValue? {
+        switch key {
+        case "iso", "day": return .text(day.description)
+        case "long": return .text(DateText.long(day))
+        case "full": return .text(DateText.full(day))
+        case "short": return .text(DateText.short(day))
+        case "year": return .number(day.year)
+        default: return nil
+        }
+    }
+}
+
+/// A mood point: a `moods.log` line or an entry's mood.
+struct MoodPointView: TemplateObject {
+    var point: MoodPoint
+    var model: SiteModel
+
+    func value(_ key: String) -> TemplateValue? {
+        switch key {
+        case "date": return .object(DateView(date: point.date, showZone: point.date.utcOffset != model.config.timeZone.offset(forLocal: point.date)))
+        case "mood": return .object(MoodView(level: point.level))
+        case "note": return .optional(point.note)
+        case "entry": return .optional(point.entry.map { EntryView(model: model, index: $0) })
+        case "isLog": return .bool(point.entry == nil)
+        default: return nil
+        }
+    }
+}
+
+struct StreakView: TemplateObject {
+    var streak: MoodHistory.Streak
+
+    func value(_ key: String) -> TemplateValue? {
+        switch key {
+        case "days": return .number(streak.days)
+        case "isOneDay": return .bool(streak.days == 1)
+        case "start": return .object(DayView(day: streak.start))
+        case "end": return .object(DayView(day: streak.end))
+        default: return nil
+        }
+    }
+}
+
+/// The moods page: charts per year, distribution, streaks, mood by tag, the latest logs and a tip.
+struct MoodsView: TemplateObject {
+    var model: SiteModel
+    static let recentLogCount = 10
+
+    func value(_ key: String) -> TemplateValue? {
+        let history = model.views.moods
+        switch key {
+        case "hasMoods": return .bool(!history.points.isEmpty)
+        case "count": return .number(history.points.count)
+        case "average": return .optional(history.average.map { SVGText.average($0) })
+        case "averageMood": return .optional(history.average.map { MoodView(level: history.level(forAverage: $0)) })
+        case "years":
+            return .objects(history.years.map { year in
+                let chart = MoodTimelineChart(history: history, year: year)
+                return LinkView(title: String(year), url: "", extra: [
+                    "year": .number(year),
+                    "timeline": .text(chart.render()),
+                    "timelineTable": .text(chart.table()),
+                    "pixels": .text(YearInPixels(history: history, year: year, links: model.links, entries: model.entries).render()),
+                ])
+            })
+        case "distribution": return .text(MoodTables(history: history, links: model.links).distribution())
+        case "byTag": return .text(MoodTables(history: history, links: model.links).byTag())
+        case "hasByTag": return .bool(!history.byTag.isEmpty)
+        case "currentStreak": return .optional(history.currentStreak.map(StreakView.init))
+        case "longestStreak": return .optional(history.longestStreak.map(StreakView.init))
+        case "recentLog": return .objects(logPoints.prefix(Self.recentLogCount).map { MoodPointView(point: $0, model: model) })
+        case "log": return .objects(logPoints.map { MoodPointView(point: $0, model: model) })
+        case "logCount": return .number(logPoints.count)
+        case "hasMoreLog": return .bool(logPoints.count > Self.recentLogCount)
+        case "levels":
+            return .objects(model.config.moods.levels.map { level in
+                let group = model.views.moodGroups.first { $0.value == level.value }
+                return LinkView(title: level.label, url: group.map { model.links.href($0.sitePath) } ?? "", extra: [
+                    "mood": .object(MoodView(level: level)), "count": .number(group?.entries.count ?? 0),
+                ])
+            })
+        case "tips":
+            return .list((model.config.tips ?? MoodTips.builtIn).enumerated().map { i, tip in
+                .object(LinkView(title: tip, url: "", extra: ["first": .bool(i == 0), "text": .text(tip)]))
+            })
+        case "today": return .object(DayView(day: model.views.today))
+        default: return nil
+        }
+    }
+
+    /// `moods.log` lines, newest first.
+    var logPoints: [MoodPoint] { model.views.moods.points.reversed().filter { $0.entry == nil } }
+}
+
+/// A group of entries sharing a mood level or a theme.
+struct EntryGroupView: TemplateObject {
+    var group: EntryGroup
+    var model: SiteModel
+    var mood: MoodLevel?
+
+    func value(_ key: String) -> TemplateValue? {
+        switch key {
+        case "title", "name": return .text(group.title)
+        case "value": return .text(group.value)
+        case "url": return .text(model.links.href(group.sitePath))
+        case "count": return .number(group.entries.count)
+        case "mood": return .optional(mood.map(MoodView.init))
+        case "entries": return .objects(group.entries.map { EntryView(model: model, index: $0) })
+        default: return nil
+        }
+    }
+}
+
+struct GloryItemView: TemplateObject {
+    var item: GloryList.Item
+    var model: SiteModel
+
+    func value(_ key: String) -> TemplateValue? {
+        switch key {
+        case "entry": return .object(EntryView(model: model, index: item.entry))
+        case "realised": return .object(DayView(day: item.realised))
+        case "written": return .object(DayView(day: item.written))
+        case "dated": return .bool(item.dated)
+        case "daysTaken": return .number(item.daysTaken)
+        case "took": return .text(GloryList.durationText(days: item.daysTaken))
+        case "sameDay": return .bool(item.daysTaken == 0)
+        case "image":
+            let entry = model.entries[item.entry]
+            return .optional(entry.media.first { $0.isImage && !$0.sitePath.isEmpty }.map { MediaView(item: $0, links: model.links) })
+        default: return nil
+        }
+    }
+}
+
+struct RevisitItemView: TemplateObject {
+    var item: RevisitSchedule.Item
+    var model: SiteModel
+
+    func value(_ key: String) -> TemplateValue? {
+        let days = item.due.daysSinceEpoch - model.views.today.daysSinceEpoch
+        switch key {
+        case "entry": return .object(EntryView(model: model, index: item.entry))
+        case "due": return .object(DayView(day: item.due))
+        case "interval": return .optional(model.entries[item.entry].revisit?.description)
+        case "when":
+            switch days {
+            case 0: return .text("today")
+            case 1: return .text("tomorrow")
+            case -1: return .text("yesterday")
+            case ..<0: return .text("\(GloryList.durationText(days: -days)) ago")
+            default: return .text("in \(GloryList.durationText(days: days))")
+            }
+        default: return nil
+        }
+    }
+}
+
+/// One stop of a trip, numbered as on its map.
+struct StopView: TemplateObject {
+    var number: Int
+    var stop: TripIndex.Stop
+    var model: SiteModel
+
+    func value(_ key: String) -> TemplateValue? {
+        switch key {
+        case "number": return .number(number)
+        case "place": return .object(PlaceView(place: stop.place))
+        case "entry": return .object(EntryView(model: model, index: stop.entry))
+        default: return nil
+        }
+    }
+}
+
+struct TripView: TemplateObject {
+    var trip: TripIndex.Trip
+    var model: SiteModel
+    /// On the trip's own page: the map and the full list of entries.
+    var full = false
+
+    func value(_ key: String) -> TemplateValue? {
+        let l = model.links
+        switch key {
+        case "id": return .text(trip.id)
+        case "title", "name": return .text(trip.title)
+        case "url": return .text(l.href(trip.sitePath))
+        case "summary": return .optional(trip.info?.summary)
+        case "body": return .optional(trip.info?.bodyHTML)
+        case "cover": return .optional(trip.cover.map { MediaView(item: $0, links: l) })
+        case "start": return .object(DayView(day: trip.start))
+        case "end": return .object(DayView(day: trip.end))
+        case "days": return .number(trip.days)
+        case "count": return .number(trip.entries.count)
+        case "entries": return .objects(trip.entries.map { EntryView(model: model, index: $0) })
+        case "stops": return .objects(trip.stops.enumerated().map { StopView(number: $0 + 1, stop: $1, model: model) })
+        case "hasStops": return .bool(!trip.stops.isEmpty)
+        case "placeCount": return .number(Set(trip.stops.map { $0.place.name ?? "" }).count)
+        case "tracks":
+            return .objects(trip.tracks.map { track in
+                let item = model.entries[track.entry].media[track.media]
+                return LinkView(title: (item.source as NSString).lastPathComponent, url: l.href(item.sitePath), extra: [
+                    "distance": .text(GeoMath.distanceText(track.track.distanceMetres)),
+                    "entry": .object(EntryView(model: model, index: track.entry)),
+                ])
+            })
+        case "hasTracks": return .bool(!trip.tracks.isEmpty)
+        case "distance": return trip.tracks.isEmpty ? .null : .text(GeoMath.distanceText(trip.distanceMetres))
+        case "map":
+            guard full else { return .null }
+            let markers = trip.stops.map { stop in
+                PlaceMap.Marker(latitude: stop.place.latitude!, longitude: stop.place.longitude!,
+                                label: "\(stop.place.name ?? model.entries[stop.entry].title), \(DateText.long(model.entries[stop.entry].date.day))",
+                                url: l.href(model.entries[stop.entry].sitePath))
+            }
+            return .optional(PlaceMap(markers: markers, tracks: trip.tracks.flatMap { $0.track.segments }, title: "Map of \(trip.title)").render())
+        default: return nil
+        }
+    }
+}
+
+struct PlaceVisitView: TemplateObject {
+    var number: Int
+    var visit: PlaceIndex.Visit
+    var model: SiteModel
+
+    func value(_ key: String) -> TemplateValue? {
+        switch key {
+        case "number": return .number(number)
+        case "name": return .text(visit.name)
+        case "anchor": return .text("place-\(number)")
+        case "place": return .object(PlaceView(place: visit.place))
+        case "count": return .number(visit.entries.count)
+        case "once": return .bool(visit.entries.count == 1)
+        case "first": return .object(DayView(day: visit.first))
+        case "last": return .object(DayView(day: visit.last))
+        case "sameDay": return .bool(visit.first == visit.last)
+        case "entries": return .objects(visit.entries.map { EntryView(model: model, index: $0) })
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,142 @@
+/// The journal's own pages: moods, mood log, mood and theme pages, List of Glory, revisits,
+/// trips, places and the filter page. Each is rendered like any other page, from its template.
+extension PageRenderer {
+    var journalPageJobs: [PageJob] {
+        let views = model.views
+        var jobs: [PageJob] = [.moods, .moodLog]
+        jobs += views.moodGroups.indices.map { .moodLevel($0) }
+        jobs += views.themeGroups.indices.map { .theme($0) }
+        jobs += [.glory, .revisit, .trips]
+        jobs += views.trips.trips.indices.map { .trip($0) }
+        jobs += [.places, .filter]
+        return jobs
+    }
+
+    func journalPagePath(_ job: PageJob) -> String {
+        let views = model.views
+        switch job {
+        case .moods: return "moods/index.html"
+        case .moodLog: return "mood-log/index.html"
+        case .moodLevel(let i): return views.moodGroups[i].sitePath + "index.html"
+        case .theme(let i): return views.themeGroups[i].sitePath + "index.html"
+        case .glory: return "glory/index.html"
+        case .revisit: return "revisit/index.html"
+        case .trips: return "trips/index.html"
+        case .trip(let i): return views.trips.trips[i].sitePath + "index.html"
+        case .places: return "places/index.html"
+        case .filter: return "filter/index.html"
+        default: preconditionFailure("not a journal page: \(job)")
+        }
+    }
+
+    func renderJournalPage(_ job: PageJob) -> String {
+        let views = model.views
+        switch job {
+        case .moods:
+            return templates.render("moods", context(page("Moods", "moods/", kind: "moods"), ["moods": .object(MoodsView(model: model))]))
+        case .moodLog:
+            return templates.render("mood-log", context(page("Mood log", "mood-log/", kind: "moodLog"), ["moods": .object(MoodsView(model: model))]))
+        case .moodLevel(let i):
+            let group = views.moodGroups[i]
+            return templates.render("mood-level", context(page("Mood: \(group.title)", group.sitePath, kind: "moodLevel"), [
+                "group": .object(EntryGroupView(group: group, model: model, mood: model.config.moods.level(group.value))),
+                "moods": .object(MoodsView(model: model)),
+            ]))
+        case .theme(let i):
+            let group = views.themeGroups[i]
+            let variant = theme.variants.contains(group.value) ? group.value : nil
+            return templates.render("theme", context(page("Theme: \(group.title)", group.sitePath, kind: "theme", variant: variant), [
+                "group": .object(EntryGroupView(group: group, model: model)),
+                "themes": .objects(views.themeGroups.map { EntryGroupView(group: $0, model: model) }),
+            ]))
+        case .glory:
+            return templates.render("glory", context(page("List of Glory", "glory/", kind: "glory",
+                                                          description: "Ideas and goals made real."), [
+                "realised": .objects(views.glory.realised.map { GloryItemView(item: $0, model: model) }),
+                "ahead": .objects(views.glory.ahead.map { GloryItemView(item: $0, model: model) }),
+                "count": .number(views.glory.realised.count),
+                "hasAhead": .bool(!views.glory.ahead.isEmpty),
+                "today": .object(DayView(day: views.today)),
+            ]))
+        case .revisit:
+            return templates.render("revisit", context(page("Revisit", "revisit/", kind: "revisit"), [
+                "due": .objects(views.revisits.due.map { RevisitItemView(item: $0, model: model) }),
+                "upcoming": .objects(views.revisits.upcoming.map { RevisitItemView(item: $0, model: model) }),
+                "dueCount": .number(views.revisits.due.count),
+                "window": .number(RevisitSchedule.window),
+                "today": .object(DayView(day: views.today)),
+            ]))
+        case .trips:
+            return templates.render("trips", context(page("Trips", "trips/", kind: "trips"), [
+                "trips": .objects(views.trips.trips.map { TripView(trip: $0, model: model) }),
+            ]))
+        case .trip(let i):
+            let trip = views.trips.trips[i]
+            return templates.render("trip", context(page(trip.title, trip.sitePath, kind: "trip", description: trip.info?.summary), [
+                "trip": .object(TripView(trip: trip, model: model, full: true)),
+            ]))
+        case .places:
+            let numbered = views.places.places.enumerated().map { (number: $0 + 1, visit: $1) }
+            let markers = numbered.filter { $0.visit.place.hasCoordinates }.map { item in
+                PlaceMap.Marker(latitude: item.visit.place.latitude!, longitude: item.visit.place.longitude!,
+                                label: "\(item.visit.name), \(item.visit.entries.count) entr\(item.visit.entries.count == 1 ? "y" : "ies")",
+                                url: "#place-\(item.number)")
+            }
+            return templates.render("places", context(page("Places", "places/", kind: "places"), [
+                "places": .objects(numbered.map { PlaceVisitView(number: $0.number, visit: $0.visit, model: model) }),
+                "map": .optional(PlaceMap(markers: markers, joinMarkers: false, title: "Map of every place in the journal").render()),
+            ]))
+        case .filter:
+            return templates.render("filter", context(page("Find entries", "filter/", kind: "filter"), [
+                "filters": .object(FilterOptionsView(model: model)),
+            ]))
+        default:
+            preconditionFailure("not a journal page: \(job)")
+        }
+    }
+}
+
+/// The choices of the filter page, and the static pages that stand in for it without script.
+struct FilterOptionsView: TemplateObject {
+    var model: SiteModel
+
+    func value(_ key: String) -> TemplateValue? {
+        let l = model.links, views = model.views
+        func option(_ value: String, _ label: String, _ url: String, _ count: Int) -> LinkView {
+            LinkView(title: label, url: url, extra: ["value": .text(value), "count": .number(count)])
+        }
+        switch key {
+        case "moods": return .objects(views.moodGroups.map { option($0.value, $0.title, l.href($0.sitePath), $0.entries.count) })
+        case "themes": return .objects(views.themeGroups.map { option($0.value, $0.title, l.href($0.sitePath), $0.entries.count) })
+        case "tags": return .objects(model.tags.map { option($0.name, "#" + $0.name, l.href($0.sitePath), $0.entries.count) })
+        case "trips": return .objects(views.trips.trips.map { option($0.id, $0.title, l.href($0.sitePath), $0.entries.count) })
+        case "years": return .objects(model.years.map { option(String($0.year), String($0.year), l.href($0.sitePath), $0.entryCount) })
+        default: return nil
+        }
+    }
+}
+
+/// The home page's welcome: a greeting the script fits to the reader's time of day and the
+/// author's birthday, and "On this day" as of the build (the script recomputes it on view).
+struct WelcomeView: TemplateObject {
+    var model: SiteModel
+
+    func value(_ key: String) -> TemplateValue? {
+        let config = model.config, today = model.views.today
+        switch key {
+        case "author": return .optional(config.author)
+        case "birthday": return .optional(config.birthday.map { "\(pad($0.month, 2))-\(pad($0.day, 2))" })
+        case "isBirthday": return .bool(config.birthday.map { $0.month == today.month && $0.day == today.day } ?? false)
+        case "today": return .object(DayView(day: today))
+        case "onThisDay":
+            return .objects(model.views.onThisDay.map { index in
+                let years = today.year - model.entries[index].date.day.year
+                return LinkView(title: model.entries[index].title, url: model.links.href(model.entries[index].sitePath), extra: [
+                    "yearsAgo": .text(years == 1 ? "1 year ago" : "\(years) years ago"),
+                    "date": .object(DateView(date: model.entries[index].date, showZone: false)),
+                ])
+            })
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,143 @@
+/* journalgen: what a static page cannot know until it is read — the reader's time of day, today's
+   date, a random tip — and the filter page. Every page works without this file. */
+(function () {
+  "use strict";
+
+  function pad(n) { return (n < 10 ? "0" : "") + n; }
+  function monthDay(date) { return pad(date.getMonth() + 1) + "-" + pad(date.getDate()); }
+
+  var indexPromise = null;
+  function loadIndex() {
+    if (!indexPromise) {
+      var url = document.body.getAttribute("data-index");
+      indexPromise = fetch(url).then(function (r) {
+        if (!r.ok) { throw new Error("index " + r.status); }
+        return r.json();
+      }).then(function (data) { return data.entries || []; });
+    }
+    return indexPromise;
+  }
+
+  function row(entry, label) {
+    var li = document.createElement("li");
+    var time = document.createElement("time");
+    time.setAttribute("datetime", entry.date);
+    time.textContent = label;
+    var a = document.createElement("a");
+    a.href = entry.url;
+    a.textContent = entry.title;
+    li.appendChild(time);
+    li.appendChild(document.createTextNode(" "));
+    li.appendChild(a);
+    if (entry.place) {
+      var place = document.createElement("span");
+      place.className = "place";
+      place.textContent = entry.place;
+      li.appendChild(document.createTextNode(" "));
+      li.appendChild(place);
+    }
+    return li;
+  }
+
+  /* "Good morning, Lena" by the reader's clock; "Happy birthday" on the author's birthday. */
+  function greeting(now) {
+    var el = document.querySelector("[data-greeting]");
+    if (!el) { return; }
+    var author = el.getAttribute("data-author");
+    var name = author ? ", " + author : "";
+    var hour = now.getHours();
+    var text = hour < 5 ? "Still up" + name + "?" :
+      hour < 12 ? "Good morning" + name + "." :
+      hour < 18 ? "Good afternoon" + name + "." :
+      hour < 22 ? "Good evening" + name + "." : "Good night" + name + ".";
+    if (el.getAttribute("data-birthday") === monthDay(now)) { text = "Happy birthday" + name + "! 🎂"; }
+    el.textContent = text;
+  }
+
+  /* One tip at random; without script the first one shows. */
+  function tips() {
+    var list = document.querySelector("[data-tips]");
+    if (!list) { return; }
+    var items = list.querySelectorAll("li");
+    if (items.length < 2) { return; }
+    var pick = Math.floor(Math.random() * items.length);
+    for (var i = 0; i < items.length; i++) { items[i].hidden = i !== pick; }
+  }
+
+  /* Entries from this day in earlier years, by the reader's date (the page may be weeks old). */
+  function onThisDay(now) {
+    var section = document.querySelector("[data-on-this-day]");
+    if (!section) { return; }
+    loadIndex().then(function (entries) {
+      var md = monthDay(now), year = now.getFullYear();
+      var found = entries.filter(function (e) { return e.date.slice(5, 10) === md && +e.date.slice(0, 4) < year; });
+      var list = section.querySelector("[data-on-this-day-list]");
+      list.textContent = "";
+      found.forEach(function (e) {
+        var years = year - +e.date.slice(0, 4);
+        list.appendChild(row(e, years === 1 ? "1 year ago" : years + " years ago"));
+      });
+      section.querySelector("[data-on-this-day-empty]").hidden = found.length > 0;
+      section.querySelector("[data-on-this-day-date]").textContent =
+        now.toLocaleDateString(document.documentElement.lang || undefined, { day: "numeric", month: "long" });
+    }).catch(function () { /* keep the build-time list */ });
+  }
+
+  /* The filter page: mood, theme, tag, trip, year and free text over the public index. */
+  function filter() {
+    var form = document.querySelector("[data-filter]");
+    if (!form) { return; }
+    form.hidden = false;
+    var params = new URLSearchParams(location.search);
+    Array.prototype.forEach.call(form.elements, function (field) {
+      if (field.name && params.has(field.name)) { field.value = params.get(field.name); }
+    });
+    var results = form.querySelector("[data-filter-results]");
+    var count = form.querySelector("[data-filter-count]");
+    form.addEventListener("submit", function (event) { event.preventDefault(); });
+    loadIndex().then(function (entries) {
+      function update() {
+        var f = {};
+        var query = new URLSearchParams();
+        Array.prototype.forEach.call(form.elements, function (field) {
+          if (field.name) {
+            f[field.name] = field.value.trim();
+            if (f[field.name]) { query.set(field.name, f[field.name]); }
+          }
+        });
+        var words = f.q.toLowerCase().split(/\s+/).filter(Boolean);
+        var found = entries.filter(function (e) {
+          if (f.mood && e.mood !== f.mood) { return false; }
+          if (f.theme && e.theme !== f.theme) { return false; }
+          if (f.trip && e.trip !== f.trip) { return false; }
+          if (f.year && e.date.slice(0, 4) !== f.year) { return false; }
+          if (f.tag && (e.tags || []).indexOf(f.tag) < 0) { return false; }
+          if (words.length) {
+            var hay = (e.title + " " + (e.text || "") + " " + (e.place || "") + " " + (e.tags || []).join(" ")).toLowerCase();
+            for (var i = 0; i < words.length; i++) { if (hay.indexOf(words[i]) < 0) { return false; } }
+          }
+          return true;
+        });
+        results.textContent = "";
+        found.slice(0, 200).forEach(function (e) { results.appendChild(row(e, e.date)); });
+        count.textContent = found.length + (found.length === 1 ? " entry" : " entries") +
+          (found.length > 200 ? " (the first 200 shown)" : "");
+        var qs = query.toString();
+        history.replaceState(null, "", qs ? "?" + qs : location.pathname);
+      }
+      form.addEventListener("input", update);
+      form.addEventListener("change", update);
+      update();
+    }).catch(function () {
+      count.textContent = "The index could not be loaded; use the pages below.";
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    var now = new Date();
+    greeting(now);
+    tips();
+    onThisDay(now);
+    filter();
+  });
+})();
