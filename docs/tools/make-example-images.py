@@ -142,6 +142,18 @@ def sourdough_loaf():
     return img
 
 
+def sandstone_towers():
+    img = canvas((196, 220, 236), (236, 232, 214))
+    ridge(img, 250, 20, 0.01, 0.4, (150, 170, 150))
+    for i, (x, w, h) in enumerate([(60, 70, 210), (150, 55, 250), (230, 80, 190), (340, 60, 270), (420, 90, 220), (530, 70, 240)]):
+        rect(img, x, H - h, x + w, H, mix((206, 176, 134), (160, 128, 96), (i % 3) / 3))
+        for y in range(H - h + 20, H, 26):
+            rect(img, x, y, x + w, y + 3, (140, 112, 84))
+    rect(img, 140, 200, 440, 212, (110, 96, 86))
+    ridge(img, 370, 14, 0.025, 1.1, (70, 110, 70))
+    return img
+
+
 def main():
     root = sys.argv[1] if len(sys.argv) > 1 else "example-journal"
     media = os.path.join(root, "media")
@@ -151,6 +163,7 @@ def main():
     png(os.path.join(media, "sourdough-loaf.png"), sourdough_loaf())
     png(os.path.join(root, "entries", "2026", "2026-04-01-kyoto-gates", "torii-detail.png"), torii_detail())
     png(os.path.join(root, "entries", "2026", "2026-04-05-osaka-food", "osaka-night.png"), osaka_night())
+    png(os.path.join(root, "trips", "malerweg-2026", "sandstone.png"), sandstone_towers())
 
 
 if __name__ == "__main__":

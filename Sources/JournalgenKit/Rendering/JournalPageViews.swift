@@ -60,7 +60,8 @@ struct MoodsView: TemplateObject {
         case "hasMoods": return .bool(!history.points.isEmpty)
         case "count": return .number(history.points.count)
         case "average": return .optional(history.average.map { SVGText.average($0) })
-        case "averageMood": return .optional(history.average.map { MoodView(level: history.level(forAverage: $0)) })
+        case "averageMood":
+            return .optional(history.average.map { LinkView(title: SVGText.average($0), url: "", extra: ["mood": .object(MoodView(level: history.level(forAverage: $0)))]) })
         case "years":
             return .objects(history.years.map { year in
                 let chart = MoodTimelineChart(history: history, year: year)

@@ -80,11 +80,11 @@ extension PageRenderer {
             let markers = numbered.filter { $0.visit.place.hasCoordinates }.map { item in
                 PlaceMap.Marker(latitude: item.visit.place.latitude!, longitude: item.visit.place.longitude!,
                                 label: "\(item.visit.name), \(item.visit.entries.count) entr\(item.visit.entries.count == 1 ? "y" : "ies")",
-                                url: "#place-\(item.number)")
+                                url: "#place-\(item.number)", number: item.number)
             }
             return templates.render("places", context(page("Places", "places/", kind: "places"), [
                 "places": .objects(numbered.map { PlaceVisitView(number: $0.number, visit: $0.visit, model: model) }),
-                "map": .optional(PlaceMap(markers: markers, joinMarkers: false, title: "Map of every place in the journal").render()),
+                "maps": .objects(Self.regionMaps(markers)),
             ]))
         case .filter:
             return templates.render("filter", context(page("Find entries", "filter/", kind: "filter"), [
@@ -93,6 +93,31 @@ extension PageRenderer {
         default:
             preconditionFailure("not a journal page: \(job)")
         }
+    }
+}
+
+extension PageRenderer {
+    /// One map per region of the journal, largest first, each titled after its places.
+    static func regionMaps(_ markers: [PlaceMap.Marker]) -> [LinkView] {
+        let regions: [[PlaceMap.Marker]] = PlaceMap.regions(markers)
+        var maps: [LinkView] = []
+        for (index, region) in regions.enumerated() {
+            let title = regionTitle(region, single: regions.count == 1)
+            let map = PlaceMap(markers: region, joinMarkers: false, title: title, id: "map-\(index + 1)")
+            if let svg = map.render() { maps.append(LinkView(title: title, url: "", extra: ["map": .text(svg)])) }
+        }
+        return maps
+    }
+
+    /// "Map of every place in the journal" when there is one region; otherwise the region's first
+    /// places by name ("Leipzig, Markkleeberg and 3 more"), so a reader can tell the maps apart.
+    static func regionTitle(_ region: [PlaceMap.Marker], single: Bool) -> String {
+        if single { return "Map of every place in the journal" }
+        let names: [String] = region.map { (marker: PlaceMap.Marker) -> String in
+            String(marker.label.split(separator: ",").first ?? Substring(marker.label))
+        }
+        if names.count <= 2 { return "Map of " + names.joined(separator: " and ") }
+        return "Map of \(names[0]), \(names[1]) and \(names.count - 2) more"
     }
 }
 

@@ -51,7 +51,7 @@ struct MoodTables {
     /// CSS classes `.lv1` … `.lvN` in the journal's own colours, with a readable text colour on each.
     static func levelStyle(_ scale: MoodScale) -> String {
         scale.levels.map { level in
-            ".lv\(level.score){--level:\(level.colour);background:\(level.colour);color:\(textColour(on: level.colour))}"
+            ".lv\(level.score),.pixels .lv\(level.score){--level:\(level.colour);background:\(level.colour);color:\(textColour(on: level.colour))}"
         }.joined()
     }
 

@@ -9,6 +9,42 @@ struct PlaceMap {
         var longitude: Double
         var label: String
         var url: String
+        /// The number shown; by default the marker's position in the list.
+        var number: Int?
+    }
+
+    /// Groups markers into regions, each place within `kilometres` of another of its region,
+    /// so a journal of Leipzig and Kyoto gets two useful maps instead of one of the world.
+    static func regions(_ markers: [Marker], kilometres: Double = 400) -> [[Marker]] {
+        var regionOf = Array(markers.indices)
+        func root(_ i: Int) -> Int {
+            var i = i
+            while regionOf[i] != i { regionOf[i] = regionOf[regionOf[i]]; i = regionOf[i] }
+            return i
+        }
+        let points: [GPXTrack.Point] = markers.map { (marker: Marker) -> GPXTrack.Point in
+            GPXTrack.Point(latitude: marker.latitude, longitude: marker.longitude)
+        }
+        let limit: Double = kilometres * 1000
+        for a in points.indices {
+            for b in points.indices where b > a {
+                let d: Double = GeoMath.distance(points[a], points[b])
+                if d <= limit {
+                    let ra: Int = root(a)
+                    let rb: Int = root(b)
+                    regionOf[ra] = rb
+                }
+            }
+        }
+        var groups: [Int: [Marker]] = [:]
+        var order: [Int] = []
+        for i in markers.indices {
+            let r = root(i)
+            if groups[r] == nil { order.append(r) }
+            groups[r, default: []].append(markers[i])
+        }
+        let result: [[Marker]] = order.map { (r: Int) -> [Marker] in groups[r] ?? [] }
+        return result.sorted { (a: [Marker], b: [Marker]) -> Bool in a.count > b.count }
     }
 
     var markers: [Marker]
@@ -16,6 +52,8 @@ struct PlaceMap {
     /// Draw a line between the markers in their order (a trip's route).
     var joinMarkers = true
     var title: String
+    /// Prefix of the ids of the map's title and description, unique on its page.
+    var id = "map"
 
     static let width = 760.0
     static let margin = 28.0
@@ -47,8 +85,8 @@ struct PlaceMap {
             return "\(SVGText.number((p.x - minX) * scale + offsetX)),\(SVGText.number((p.y - minY) * scale + offsetY))"
         }
 
-        var svg = "<svg class=\"map\" viewBox=\"0 0 \(SVGText.number(Self.width)) \(SVGText.number(height))\" role=\"img\" aria-labelledby=\"map-t map-d\">"
-        svg += "<title id=\"map-t\">\(SVGText.escape(title))</title><desc id=\"map-d\">\(SVGText.escape(description))</desc>"
+        var svg = "<svg class=\"map\" viewBox=\"0 0 \(SVGText.number(Self.width)) \(SVGText.number(height))\" role=\"img\" aria-labelledby=\"\(id)-t \(id)-d\">"
+        svg += "<title id=\"\(id)-t\">\(SVGText.escape(title))</title><desc id=\"\(id)-d\">\(SVGText.escape(description))</desc>"
         svg += "<rect class=\"sea\" width=\"100%\" height=\"100%\"/>"
         for track in tracks where track.count > 1 {
             let step = max(1, track.count / 1500)
@@ -59,7 +97,9 @@ struct PlaceMap {
         if joinMarkers && markers.count > 1 {
             svg += "<polyline class=\"route\" points=\"\(markers.map { point($0.latitude, $0.longitude) }.joined(separator: " "))\"/>"
         }
-        for (number, marker) in markers.enumerated() {
+        for (index, marker) in markers.enumerated() {
+            let shown: Int = marker.number ?? (index + 1)
+            let number = shown - 1
             let xy = point(marker.latitude, marker.longitude).split(separator: ",")
             svg += "<a href=\"\(SVGText.escape(marker.url))\"><title>\(number + 1). \(SVGText.escape(marker.label))</title>"
             svg += "<circle class=\"stop\" cx=\"\(xy[0])\" cy=\"\(xy[1])\" r=\"9\"/>"
@@ -72,9 +112,17 @@ struct PlaceMap {
 
     var description: String {
         var text = "Map of \(markers.count) place\(markers.count == 1 ? "" : "s")"
-        if !markers.isEmpty { text += ": " + markers.enumerated().map { "\($0 + 1). \($1.label)" }.joined(separator: "; ") }
+        var parts: [String] = []
+        for (index, marker) in markers.enumerated() {
+            let number: Int = marker.number ?? (index + 1)
+            parts.append("\(number). \(marker.label)")
+        }
+        if !parts.isEmpty { text += ": " + parts.joined(separator: "; ") }
         if !tracks.isEmpty {
-            let metres = tracks.reduce(0.0) { total, track in zip(track, track.dropFirst()).reduce(total) { $0 + GeoMath.distance($1.0, $1.1) } }
+            var metres: Double = 0
+            for track in tracks where track.count > 1 {
+                for i in 1..<track.count { metres += GeoMath.distance(track[i - 1], track[i]) }
+            }
             text += ". \(tracks.count) GPX track\(tracks.count == 1 ? "" : "s"), \(GeoMath.distanceText(metres))"
         }
         return text + "."
@@ -88,10 +136,19 @@ struct PlaceMap {
         let metresPerSVG = metresPerUnit / scale
         let target = metresPerSVG * Self.width / 5
         let magnitude = pow(10, floor(log10(target)))
-        let length = [5.0, 2, 1].map { $0 * magnitude }.first { $0 <= target } ?? magnitude
-        let bar = length / metresPerSVG
-        let x = Self.margin, y = height - 12
-        return "<g class=\"scale-bar\"><line x1=\"\(SVGText.number(x))\" x2=\"\(SVGText.number(x + bar))\" y1=\"\(SVGText.number(y))\" y2=\"\(SVGText.number(y))\"/>"
-            + "<text x=\"\(SVGText.number(x + bar + 6))\" y=\"\(SVGText.number(y + 4))\">\(GeoMath.distanceText(length))</text></g>"
+        var length: Double = magnitude
+        for factor in [5.0, 2.0, 1.0] where factor * magnitude <= target {
+            length = factor * magnitude
+            break
+        }
+        let bar: Double = length / metresPerSVG
+        let x: String = SVGText.number(Self.margin)
+        let x2: String = SVGText.number(Self.margin + bar)
+        let textX: String = SVGText.number(Self.margin + bar + 6)
+        let y: String = SVGText.number(height - 12)
+        let textY: String = SVGText.number(height - 8)
+        var svg = "<g class=\"scale-bar\"><line x1=\"\(x)\" x2=\"\(x2)\" y1=\"\(y)\" y2=\"\(y)\"/>"
+        svg += "<text x=\"\(textX)\" y=\"\(textY)\">\(GeoMath.distanceText(length))</text></g>"
+        return svg
     }
 }
