@@ -22,7 +22,8 @@ import Testing
         let report = BuildPipeline(options: options).run()
         #expect(report.succeeded)
         #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
-        #expect(report.entries == 23)
+        #expect(report.entries == 34)
+        #expect(report.revisitsDue == 6)
     }
 
     @Test func everyPageParsesWithoutErrors() throws {
@@ -31,7 +32,7 @@ import Testing
         for (path, data) in pages {
             let document = try #require(MarkupDocument(data: data), "\(path)")
             #expect(document.problems.isEmpty, "\(path): \(document.problems)")
-            #expect(document.count("//title") == 1, "\(path)")
+            #expect(document.count("/html/head/title") == 1, "\(path)")
         }
     }
 
@@ -75,19 +76,50 @@ import Testing
     @Test func homeArchiveAndLists() throws {
         let home = try page(Self.site, "index.html")
         #expect(home.count("//article[contains(@class,'card')]") == 8)
-        #expect(home.string("//article[contains(@class,'card')][1]//h2") == "Summer plans, loosely held")
+        #expect(home.string("//article[contains(@class,'card')][1]//h2") == "Fog")
         #expect(home.string("//nav[@class='pagination']//a[@rel='next']/@href") == "/page/2/")
-        let last = try page(Self.site, "page/3/index.html")
-        #expect(last.count("//article[contains(@class,'card')]") == 7)
+        let last = try page(Self.site, "page/5/index.html")
+        #expect(last.count("//article[contains(@class,'card')]") == 2, "34 entries, 8 a page")
+        #expect(last.count("//nav[@class='pagination']//a[@rel='next']") == 0)
         let archive = try page(Self.site, "archive/index.html")
         #expect(archive.strings("//section[@class='archive-year']/h2/a") == ["2026", "2025"])
-        #expect(archive.count("//ul[@class='rows']/li") == 23)
+        #expect(archive.count("//ul[@class='rows']/li") == 34)
         let month = try page(Self.site, "2026/04/index.html")
         #expect(month.count("//article[contains(@class,'card')]") == 5)
         let tag = try page(Self.site, "tags/japan/index.html")
         #expect(tag.count("//ul[@class='rows']/li") == 8)
         #expect(FileManager.default.fileExists(atPath: Self.site.appendingPathComponent("404.html").path))
         #expect(FileManager.default.fileExists(atPath: Self.site.appendingPathComponent("style.css").path))
+    }
+
+    @Test func journalPages() throws {
+        let moods = try page(Self.site, "moods/index.html")
+        #expect(moods.strings("//dl[@class='stats']/div[position()>1]/dd/text()[1]").map { $0.trimmingCharacters(in: .whitespaces) } == ["34 days", "34 days"],
+                "daily moods from 20 October to 22 November")
+        #expect(moods.count("//*[local-name()='svg'][contains(@class,'timeline')]") == 2, "one timeline a year")
+        #expect(moods.count("//table[contains(@class,'pixels')]") == 2)
+
+        let trip = try page(Self.site, "trips/malerweg-2026/index.html")
+        #expect(trip.string("//h1") == "The Painters' Way")
+        #expect(trip.strings("//ol[@class='stop-list']/li/strong") == ["Pirna old town", "Bastei", "Hohnstein", "Schmilka"])
+        #expect(trip.string("//section[@class='tracks']//li/span") == "13.0 km")
+        #expect(trip.count("//*[local-name()='polyline'][@class='track']") == 1)
+        let trips = try page(Self.site, "trips/index.html")
+        #expect(trips.count("//a[@href='/trips/japan-2026/']") >= 1)
+
+        let glory = try page(Self.site, "glory/index.html")
+        #expect(glory.count("//ol[@class='glory-list']/li") == 5)
+        #expect(glory.strings("//section[@class='glory-ahead']//a") == ["Signed up for the spring half"])
+        let revisit = try page(Self.site, "revisit/index.html")
+        #expect(revisit.count("//section[@class='revisit-due']//li") == 6)
+        #expect(revisit.string("//header//a[contains(@href,'/revisit/')]//*[@class='badge']") == "6")
+
+        let places = try page(Self.site, "places/index.html")
+        #expect(places.count("//figure[@class='map-figure']") == 2, "Saxony and Japan get a map each")
+        let feed = try #require(MarkupDocument(data: Data(contentsOf: Self.site.appendingPathComponent("feed.xml")), kind: .xml))
+        #expect(feed.problems.isEmpty)
+        #expect(feed.count("//*[local-name()='entry']") == 20)
+        #expect(feed.string("//*[local-name()='entry'][1]/*[local-name()='title']") == "Fog")
     }
 
     @Test func draftAndPrivateEntriesAreNowhere() throws {

@@ -26,7 +26,7 @@ public final class MarkupDocument {
         "article", "aside", "figcaption", "figure", "footer", "header", "main", "mark", "nav",
         "section", "time", "video", "audio", "source", "picture", "svg", "path", "details", "summary",
         "template", "data", "meter", "progress", "output", "dialog", "search", "g", "circle", "line",
-        "polyline", "rect", "text", "title", "defs", "use", "symbol",
+        "polyline", "polygon", "rect", "text", "tspan", "title", "desc", "defs", "use", "symbol",
     ]
 
     public enum Kind { case html, xml }

@@ -1,0 +1,254 @@
+import Foundation
+import Testing
+@testable import JournalgenKit
+
+/// The journal's own views: the mood log, streaks, glory, revisits, trips and places, and the
+/// files beside the pages (feed, sitemap, calendar, search index).
+@Suite struct JournalViewTests {
+    let berlin = TimeZone(identifier: "Europe/Berlin")!
+
+    // MARK: The mood log
+
+    @Test func moodLogLinesInBothDateForms() throws {
+        let reader = MoodLogReader(scale: .standard, zone: berlin)
+        let diagnostics = DiagnosticsEngine()
+        let lines = reader.parse("""
+            # mornings
+            2026-04-03T08:10:00+09:00 good coffee with Ana
+
+            2026-04-03 21:40 so-so  tired after the train
+            2026-04-04 amazing
+            """, displayPath: "moods.log", diagnostics: diagnostics)
+        #expect(diagnostics.diagnostics.isEmpty, "\(diagnostics.diagnostics)")
+        #expect(lines.count == 3)
+        #expect(lines[0].level.value == "good")
+        #expect(lines[0].note == "coffee with Ana")
+        #expect(lines[0].date.utcOffset == 9 * 3600)
+        #expect(lines[1].level.value == "so-so")
+        #expect(lines[1].note == "tired after the train")
+        #expect(lines[1].date.day == CalendarDay(year: 2026, month: 4, day: 3))
+        #expect(lines[1].date.utcOffset == 2 * 3600, "no zone: the journal's, summer time in April")
+        #expect(lines[2].note == nil)
+    }
+
+    @Test func moodLogErrorsPointAtTheWord() {
+        let reader = MoodLogReader(scale: .standard, zone: berlin)
+        let diagnostics = DiagnosticsEngine()
+        _ = reader.parse("2026-04-03 21:40 meh tired\nyesterday good\n2026-04-05\n", displayPath: "moods.log", diagnostics: diagnostics)
+        let found = diagnostics.diagnostics.map { "\($0.location.line):\($0.location.column) \($0.message)" }
+        #expect(found.count == 3, "\(found)")
+        #expect(found[0].hasPrefix("1:18 mood 'meh' is not on the journal's scale"), "\(found)")
+        #expect(found[1].hasPrefix("2:1 "), "\(found)")
+        #expect(found[2].hasPrefix("3:"), "\(found)")
+    }
+
+    @Test func aBadMoodLogFailsTheBuildWithItsPath() throws {
+        let journal = try TemporaryJournal()
+        defer { journal.remove() }
+        try journal.write("entries/2026-04-01-a.md", "Body\n")
+        try journal.write("moods/2026.log", "2026-04-02 good\n2026-04-03 grand\n")
+        let report = journal.build()
+        #expect(!report.succeeded)
+        #expect(report.diagnostics.map { "\($0.location.path):\($0.location.line)" } == ["moods/2026.log:2"])
+    }
+
+    // MARK: Streaks, distribution and the moods page
+
+    @Test func streaksCountEntriesAndLogsAsOfToday() throws {
+        let journal = try TemporaryJournal()
+        defer { journal.remove() }
+        try journal.write("entries/2026-11-01-a.md", "---\nmood: bad\ntags: [work]\n---\nA\n")
+        try journal.write("entries/2026-11-02-b.md", "---\nmood: good\ntags: [work]\n---\nB\n")
+        // A gap on the 3rd ends the first run; the second runs to yesterday, so it is alive.
+        try journal.write("moods.log", "2026-11-04 good\n2026-11-05 amazing\n2026-11-06 so-so\n2026-11-06 22:00 good\n")
+        let alive = journal.build(today: "2026-11-07")
+        #expect(alive.succeeded, "\(alive.diagnostics)")
+        let moods = try page(journal.output, "moods/index.html")
+        let stats = moods.strings("//dl[@class='stats']/div/dd").map { $0.split(separator: " ").prefix(2).joined(separator: " ") }
+        #expect(stats.count == 3)
+        #expect(stats[1] == "3 days", "current streak: 4–6 November")
+        #expect(stats[2] == "3 days", "longest streak")
+        #expect(moods.string("//h1/small") == "6 recorded")
+        // One square per day; the 6th averages so-so (3) and good (4) to 3.5.
+        #expect(moods.count("//table[contains(@class,'pixels')]//td[contains(@class,'lv')]") == 5)
+
+        let dead = journal.build(today: "2026-11-09")
+        #expect(dead.succeeded)
+        let later = try page(journal.output, "moods/index.html")
+        #expect(later.strings("//dl[@class='stats']/div/dd")[1].hasPrefix("none"), "no mood yesterday or today")
+    }
+
+    @Test func moodByTagNeedsTwoEntries() throws {
+        let journal = try TemporaryJournal()
+        defer { journal.remove() }
+        try journal.write("entries/2026-11-01-a.md", "---\nmood: bad\ntags: [work, rain]\n---\nA\n")
+        try journal.write("entries/2026-11-02-b.md", "---\nmood: good\ntags: [work]\n---\nB\n")
+        #expect(journal.build().succeeded)
+        let moods = try page(journal.output, "moods/index.html")
+        let rows = moods.strings("//section[@class='mood-by-tag']//tbody/tr/th")
+        #expect(rows == ["#work"], "rain has one entry, too few to say anything")
+    }
+
+    // MARK: Glory and revisits
+
+    @Test func gloryAndRevisitsAsOfToday() throws {
+        let journal = try TemporaryJournal()
+        defer { journal.remove() }
+        try journal.write("entries/2026-01-10-idea.md", "---\ntitle: Run a half marathon\nglory: 2026-10-04\n---\nDone.\n")
+        try journal.write("entries/2026-02-01-same.md", "---\ntitle: Baked bread\nglory: true\n---\nIt rose.\n")
+        try journal.write("entries/2026-11-01-plan.md", "---\ntitle: Learn the cello\nglory: 2027-03-01\nrevisit: 4 weeks\n---\nLater.\n")
+        try journal.write("entries/2026-10-01-old.md", "---\ntitle: Read again\nrevisit: 3 weeks\n---\nNow.\n")
+        try journal.write("entries/2025-11-20-year.md", "---\ntitle: A year on\nrevisit: 1 year\n---\nThen.\n")
+        let report = journal.build(today: "2026-11-22")
+        #expect(report.succeeded, "\(report.diagnostics)")
+        #expect(report.revisitsDue == 2)
+
+        let glory = try page(journal.output, "glory/index.html")
+        #expect(glory.strings("//ol[@class='glory-list']//h2/a") == ["Run a half marathon", "Baked bread"], "newest first")
+        #expect(glory.string("//ol[@class='glory-list']/li[1]//p[@class='meta']")?.hasSuffix("took 9 months") == true)
+        #expect(glory.strings("//section[@class='glory-ahead']//a") == ["Learn the cello"], "future days are still ahead")
+
+        let revisit = try page(journal.output, "revisit/index.html")
+        #expect(revisit.strings("//section[@class='revisit-due']//li/a") == ["Read again", "A year on"], "longest due first")
+        #expect(revisit.strings("//section[@class='revisit-upcoming']//li/a") == ["Learn the cello"], "due 29 November, within 30 days")
+        #expect(GloryList.durationText(days: 0) == "the same day")
+        #expect(GloryList.durationText(days: 1) == "1 day")
+        #expect(GloryList.durationText(days: 20) == "3 weeks")
+    }
+
+    // MARK: Trips, GPX and places
+
+    @Test func gpxTracksAndDistances() throws {
+        let gpx = """
+            <?xml version="1.0"?>
+            <gpx xmlns="http://www.topografix.com/GPX/1/1" version="1.1">
+            <trk><trkseg>
+              <trkpt lat="51.3397" lon="12.3731"/><trkpt lat="51.0504" lon="13.7373"/>
+            </trkseg><trkseg><trkpt lat="51.0504" lon="13.7373"/></trkseg></trk>
+            </gpx>
+            """
+        let track = try GPXReader.read(Data(gpx.utf8)).get()
+        #expect(track.segments.map(\.count) == [2, 1])
+        // Leipzig to Dresden as the crow flies is about 100 km.
+        #expect((99_000...102_000).contains(track.distanceMetres), "\(track.distanceMetres)")
+        #expect(GeoMath.distanceText(850) == "850 m")
+        #expect(GeoMath.distanceText(13_040) == "13.0 km")
+
+        let bad = GPXReader.read(Data("<gpx>\n<trk><trkseg>\n<trkpt lat=\"91\" lon=\"0\"/></trkseg></trk></gpx>".utf8))
+        guard case .failure(let problem) = bad else { Issue.record("latitude 91 accepted"); return }
+        #expect(problem.line == 3)
+        #expect(problem.message.contains("lat"))
+    }
+
+    @Test func tripPageWithTrackAndRoute() throws {
+        let journal = try TemporaryJournal()
+        defer { journal.remove() }
+        try journal.write("trips/saxony.md", "---\ntitle: <Saxony> by train\nsummary: Two days east.\n---\nNotes.\n")
+        try journal.write("entries/2026-09-04-a.md", "---\ntrip: saxony\nlocation: {name: Leipzig, lat: 51.3397, lon: 12.3731}\nmedia: [walk.gpx]\n---\nA\n")
+        try journal.write("entries/2026-09-04-a/walk.gpx", "<gpx><trk><trkseg><trkpt lat=\"51.3\" lon=\"12.3\"/><trkpt lat=\"51.31\" lon=\"12.31\"/></trkseg></trk></gpx>")
+        try journal.write("entries/2026-09-05-b.md", "---\ntrip: saxony\nlocation: {name: Dresden, lat: 51.0504, lon: 13.7373}\n---\nB\n")
+        try journal.write("entries/2026-09-06-c.md", "---\ntrip: saxony\nlocation: Somewhere without coordinates\n---\nC\n")
+        let report = journal.build()
+        #expect(report.succeeded, "\(report.diagnostics)")
+        let trip = try page(journal.output, "trips/saxony/index.html")
+        #expect(trip.string("//h1") == "<Saxony> by train")
+        #expect(trip.count("//*[local-name()='svg']//*[local-name()='circle']") == 2, "two stops have coordinates")
+        #expect(trip.count("//*[local-name()='polyline'][@class='route']") == 1)
+        #expect(trip.count("//*[local-name()='polyline'][@class='track']") == 1)
+        #expect(try journal.read("_site/trips/saxony/index.html").contains("&lt;Saxony&gt;"))
+    }
+
+    @Test func placesSplitIntoRegions() {
+        func marker(_ lat: Double, _ lon: Double) -> PlaceMap.Marker {
+            PlaceMap.Marker(latitude: lat, longitude: lon, label: "\(lat)", url: "#")
+        }
+        let regions = PlaceMap.regions([marker(51.34, 12.37), marker(34.97, 135.77), marker(51.05, 13.74),
+                                        marker(34.67, 135.50), marker(35.71, 139.80)])
+        #expect(regions.map { $0.map(\.latitude) } == [[34.97, 34.67, 35.71], [51.34, 51.05]],
+                "Kyoto, Osaka and Tokyo chain within 400 km; Leipzig and Dresden apart")
+        let svg = PlaceMap(markers: [marker(51.34, 12.37)], title: "<One>").render() ?? ""
+        #expect(svg.contains("<title id=\"map-t\">&lt;One&gt;</title>"))
+        #expect(svg.contains("class=\"scale-bar\""))
+    }
+
+    // MARK: Feed, sitemap, calendar and search index
+
+    @Test func reminderTimesSpreadOverTheWakingDay() {
+        #expect(ReminderHours(wake: 450, sleep: 1380, count: 5).times == [450, 682, 915, 1147, 1380])
+        #expect(ReminderHours(wake: 600, sleep: 60, count: 3).times == [600, 1050, 60], "bedtime after midnight")
+        #expect(ReminderHours(wake: 480, sleep: 1320, count: 1).times == [480])
+    }
+
+    @Test func calendarTextIsEscapedAndFolded() {
+        #expect(ReminderCalendar.escape("a, b; c\\d\ne") == "a\\, b\\; c\\\\d\\ne")
+        let long = "SUMMARY:" + String(repeating: "ü", count: 60)
+        let folded = ReminderCalendar.fold(long)
+        let lines = folded.components(separatedBy: "\r\n")
+        #expect(lines.count == 2)
+        #expect(lines.allSatisfy { $0.utf8.count <= 75 })
+        #expect(lines[1].hasPrefix(" "))
+        #expect(lines.joined().replacingOccurrences(of: " ü", with: "ü") == long)
+    }
+
+    @Test func siteDocumentsLeaveOutPrivateAndDrafts() throws {
+        let journal = try TemporaryJournal(config: """
+            title: Test & journal
+            timezone: Europe/Berlin
+            base_url: https://example.org/j/
+            reminders: {wake: "07:30", sleep: "23:00", count: 3}
+            """)
+        defer { journal.remove() }
+        try journal.write("entries/2026-11-01-a.md", "---\ntitle: Open <one>\ntags: [walk]\nrevisit: 2 weeks\n---\nHello, world.\n")
+        try journal.write("entries/2026-11-02-b.md", "---\ntitle: Secret SECRETWORD\ntags: [walk]\nprivate: true\n---\nSECRETBODY\n")
+        try journal.write("entries/2026-11-03-c.md", "---\ntitle: Draft DRAFTWORD\ntags: [walk]\ndraft: true\n---\nDRAFTBODY\n")
+        let report = journal.build { $0.includeDrafts = true }
+        #expect(report.succeeded, "\(report.diagnostics)")
+
+        let feed = try #require(MarkupDocument(data: Data(contentsOf: journal.output.appendingPathComponent("feed.xml")), kind: .xml))
+        #expect(feed.problems.isEmpty)
+        #expect(feed.string("/*[local-name()='feed']/*[local-name()='title']") == "Test & journal")
+        #expect(feed.strings("//*[local-name()='entry']/*[local-name()='title']") == ["Open <one>"], "no private entry, no draft")
+        #expect(feed.string("//*[local-name()='entry']/*[local-name()='link']/@href") == "https://example.org/j/2026/11/01/a/")
+
+        let sitemap = try #require(MarkupDocument(data: Data(contentsOf: journal.output.appendingPathComponent("sitemap.xml")), kind: .xml))
+        let urls = sitemap.strings("//*[local-name()='loc']")
+        #expect(urls.contains("https://example.org/j/2026/11/01/a/"))
+        #expect(!urls.contains { $0.contains("/2026/11/03/") }, "drafts stay out of the sitemap even with --drafts")
+        #expect(!urls.contains { $0.hasSuffix("404.html") })
+
+        let ics = try journal.read("_site/reminders.ics")
+        let lines = ics.components(separatedBy: "\r\n")
+        #expect(lines.first == "BEGIN:VCALENDAR")
+        #expect(lines.dropLast().last == "END:VCALENDAR")
+        #expect(lines.allSatisfy { $0.utf8.count <= 75 })
+        #expect(!ics.replacingOccurrences(of: "\r\n", with: "").contains("\n"), "CRLF line ends only")
+        #expect(lines.filter { $0 == "BEGIN:VEVENT" }.count == lines.filter { $0 == "END:VEVENT" }.count)
+        #expect(lines.filter { $0.hasPrefix("RRULE:FREQ=DAILY") }.count == 3, "three reminders a day")
+        #expect(lines.contains("DTSTART:20261101T073000"), "floating local time from the journal's first day")
+        #expect(lines.contains("DTSTART;VALUE=DATE:20261115"), "revisit two weeks after 1 November")
+
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: journal.output.appendingPathComponent("index.json"))) as? [String: Any]
+        let index = json?["entries"] as? [[String: Any]]
+        #expect(index?.map { $0["title"] as? String } == ["Open <one>"])
+        #expect(index?.first?["text"] as? String == "Hello, world.")
+
+        for (path, data) in snapshot(journal.output) where !path.hasPrefix("2026/11/03/") {
+            let text = String(decoding: data, as: UTF8.self)
+            for secret in ["SECRETWORD", "SECRETBODY"] { #expect(!text.contains(secret), "\(secret) in \(path)") }
+            if path.hasSuffix(".xml") || path.hasSuffix(".json") || path.hasSuffix(".ics") {
+                for draft in ["DRAFTWORD", "DRAFTBODY"] { #expect(!text.contains(draft), "\(draft) in \(path)") }
+            }
+        }
+    }
+
+    @Test func documentsNeedAnAbsoluteBaseURL() throws {
+        let journal = try TemporaryJournal(config: "title: T\n")
+        defer { journal.remove() }
+        try journal.write("entries/2026-11-01-a.md", "A\n")
+        let report = journal.build()
+        #expect(report.succeeded)
+        #expect(report.diagnostics.contains { $0.message.contains("base_url") })
+        #expect(!FileManager.default.fileExists(atPath: journal.output.appendingPathComponent("feed.xml").path))
+        #expect(FileManager.default.fileExists(atPath: journal.output.appendingPathComponent("index.json").path))
+    }
+}
