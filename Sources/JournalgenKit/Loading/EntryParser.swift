@@ -31,21 +31,11 @@ public struct EntryParser: Sendable {
         }
 
         let split: SplitEntry
-        do {
-            split = try FrontMatterSplitter.split(text)
-        } catch {
-            report("the front matter opened with '\(error.fence)' on line 1 is never closed; expected a line '\(error.fence)' after the last key", at: at(1))
-            return nil
-        }
         let meta: MetaNode
-        do {
-            switch split.format {
-            case .yaml: meta = try YAMLReader.read(split.frontMatter, firstLine: split.frontMatterLine)
-            case .toml: meta = try TOMLReader.read(split.frontMatter, firstLine: split.frontMatterLine)
-            case .none: meta = MetaNode(.table([]), line: 1, column: 1)
-            }
-        } catch {
-            report(error.message, at: at(error.line, error.column))
+        switch FrontMatterReader.read(text) {
+        case .success(let read): (split, meta) = read
+        case .failure(let problem):
+            report(problem.message, at: at(problem.line, problem.column))
             return nil
         }
         guard meta.entries != nil else {

@@ -46,20 +46,10 @@ public struct TripReader: Sendable {
         }
         let split: SplitEntry
         let meta: MetaNode
-        do {
-            split = try FrontMatterSplitter.split(text)
-        } catch {
-            diagnostics.error("the front matter opened with '\(error.fence)' on line 1 is never closed; expected a line '\(error.fence)' after the last key", at: SourceLocation(path: display, line: 1, column: 1))
-            return nil
-        }
-        do {
-            switch split.format {
-            case .yaml: meta = try YAMLReader.read(split.frontMatter, firstLine: split.frontMatterLine)
-            case .toml: meta = try TOMLReader.read(split.frontMatter, firstLine: split.frontMatterLine)
-            case .none: meta = MetaNode(.table([]), line: 1, column: 1)
-            }
-        } catch {
-            diagnostics.error(error.message, at: SourceLocation(path: display, line: error.line, column: error.column))
+        switch FrontMatterReader.read(text) {
+        case .success(let read): (split, meta) = read
+        case .failure(let problem):
+            diagnostics.error(problem.message, at: SourceLocation(path: display, line: problem.line, column: problem.column))
             return nil
         }
         let id = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
