@@ -4,7 +4,7 @@
 #   make bench   journalgen vs Hugo on 1k and 10k-entry journals (see docs/benchmarks.md)
 #   make serve   build the example site for http://localhost:8000/ and serve it
 
-APT_PACKAGES := pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libxml2-dev
+APT_PACKAGES := pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libxml2-dev libvips-dev libvips-tools
 SWIFT ?= swift
 JOBS ?= 2
 PORT ?= 8000

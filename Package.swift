@@ -20,12 +20,17 @@ let package = Package(
         .systemLibrary(
             name: "CLibXML2", pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(
+            name: "CVips", pkgConfig: "vips",
+            providers: [.apt(["libvips-dev"])]),
+        // Non-variadic wrappers of libvips calls (Swift cannot call C variadic functions).
+        .target(name: "CVipsShim", dependencies: ["CVips"]),
 
         // The engine: every stage of the pipeline, usable without the command line.
         .target(
             name: "JournalgenKit",
             dependencies: [
-                "CCmarkGFM", "CLibXML2",
+                "CCmarkGFM", "CLibXML2", "CVips", "CVipsShim",
                 .product(name: "Yams", package: "Yams"),
             ],
             plugins: ["EmbedAssetsPlugin"]),

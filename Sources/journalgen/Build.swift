@@ -34,6 +34,7 @@ extension Journalgen {
             var options = try journal.buildOptions()
             options.output = output.map { URL(fileURLWithPath: $0) }
             options.baseURL = baseURL
+            options.showProgress = !quiet && isatty(STDERR_FILENO) != 0
             let report = BuildPipeline(options: options).run()
             try finish(report, options: options, quiet: quiet, timings: journal.timings)
         }

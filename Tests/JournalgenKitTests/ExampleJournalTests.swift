@@ -47,13 +47,19 @@ import Testing
         #expect(doc.string("//li[@class='place']/a/@href") == "https://www.openstreetmap.org/?mlat=34.9671&mlon=135.7727#map=15/34.9671/135.7727")
         #expect(doc.strings("//ul[@class='tags']//a") == ["#japan", "#travel", "#hike"])
         #expect(doc.string("//ul[@class='tags']//a/@href") == "/tags/japan/")
-        #expect(doc.strings("//ul[@class='gallery']//img/@src") == ["/media/kyoto-gates.png", "/2026/04/01/kyoto-gates/torii-detail.png"])
+        #expect(doc.strings("//ul[@class='gallery']//img/@src") == ["/media/kyoto-gates-640.jpg", "/2026/04/01/kyoto-gates/torii-detail-640.jpg"])
+        #expect(doc.strings("//ul[@class='gallery']//source/@srcset").first == "/media/kyoto-gates-480.webp 480w, /media/kyoto-gates-640.webp 640w")
+        #expect(doc.strings("//ul[@class='gallery']//a[@data-view='image']/@href").first == "/media/kyoto-gates-640.jpg")
+        #expect(doc.strings("//ul[@class='gallery']//img/@width") == ["640", "640"])
+        #expect(doc.strings("//ul[@class='gallery']//img/@loading") == ["lazy", "lazy"])
         #expect(doc.string("//figcaption") == "The gates thin out after the first hour")
         #expect(doc.string("//a[@rel='prev']/@href") == "/2026/03/29/tokyo-jet-lag/")
         #expect(doc.string("//a[@rel='next']/@href") == "/2026/04/03/nara-deer/")
         #expect(doc.string("//body/@class") == "variant-forest page-entry")
         #expect(doc.string("//link[@rel='canonical']/@href") == "https://small-hours.example.org/2026/04/01/kyoto-gates/")
-        #expect(FileManager.default.fileExists(atPath: Self.site.appendingPathComponent("2026/04/01/kyoto-gates/torii-detail.png").path))
+        #expect(FileManager.default.fileExists(atPath: Self.site.appendingPathComponent("2026/04/01/kyoto-gates/torii-detail-480.webp").path))
+        #expect(!FileManager.default.fileExists(atPath: Self.site.appendingPathComponent("2026/04/01/kyoto-gates/torii-detail.png").path),
+                "originals are not published unless media.originals is true")
     }
 
     @Test func markdownFeatures() throws {

@@ -18,7 +18,7 @@ import Testing
     @Test func titlesPlacesCaptionsAndTagsAreEscaped() throws {
         let journal = try TemporaryJournal()
         defer { journal.remove() }
-        try journal.write("media/a.png", Data([0x89, 0x50]))
+        try journal.write("media/a.png", TestImages.png)
         try journal.write("entries/2026-04-03-x.md", """
             ---
             title: "<script>alert(1)</script> & friends"

@@ -68,3 +68,38 @@ struct TestFailure: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
 }
+
+/// Real, tiny images (96 x 24: red left half, blue right half), as libvips wrote them.
+enum TestImages {
+    static let jpeg = Data(base64Encoded: "/9j/2wBDAAMCAgMCAgMDAwMEAwMEBQgFBQQEBQoHBwYIDAoMDAsKCwsNDhIQDQ4RDgsLEBYQERMUFRUVDA8XGBYUGBIUFRT/2wBDAQMEBAUEBQkFBQkUDQsNFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBT/wAARCAAYAGADAREAAhEBAxEB/8QAHwAAAQUBAQEBAQEAAAAAAAAAAAECAwQFBgcICQoL/8QAtRAAAgEDAwIEAwUFBAQAAAF9AQIDAAQRBRIhMUEGE1FhByJxFDKBkaEII0KxwRVS0fAkM2JyggkKFhcYGRolJicoKSo0NTY3ODk6Q0RFRkdISUpTVFVWV1hZWmNkZWZnaGlqc3R1dnd4eXqDhIWGh4iJipKTlJWWl5iZmqKjpKWmp6ipqrKztLW2t7i5usLDxMXGx8jJytLT1NXW19jZ2uHi4+Tl5ufo6erx8vP09fb3+Pn6/8QAHwEAAwEBAQEBAQEBAQAAAAAAAAECAwQFBgcICQoL/8QAtREAAgECBAQDBAcFBAQAAQJ3AAECAxEEBSExBhJBUQdhcRMiMoEIFEKRobHBCSMzUvAVYnLRChYkNOEl8RcYGRomJygpKjU2Nzg5OkNERUZHSElKU1RVVldYWVpjZGVmZ2hpanN0dXZ3eHl6goOEhYaHiImKkpOUlZaXmJmaoqOkpaanqKmqsrO0tba3uLm6wsPExcbHyMnK0tPU1dbX2Nna4uPk5ebn6Onq8vP09fb3+Pn6/9oADAMBAAIRAxEAPwDxSvzc/tUKACgAoAKACgDy+v8AR0/gcKACgAoAKACgD1Cv84j++AoAKACgAoAKAPL6/wBHT+BwoAKACgAoAKAPUK/ziP74CgAoAKACgAoA8vr/AEdP4HCgAoAKACgAoA//2Q==")!
+    static let png = Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAGAAAAAYCAIAAACKi2/DAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAASklEQVRYhe3QoQ0AMAwDwYyT/afoWOUlhTY46bmtm7NbVXr/bfIXAAECBKin9D4gQIAANQUIECBAgAABAgSopPQ+IECAADUF6NMFC9bYiOqNbt4AAAAASUVORK5CYII=")!
+
+    /// The JPEG with an EXIF block: an orientation, GPS coordinates and a date, as a phone writes them.
+    static func jpeg(orientation: UInt16, latitude: (UInt32, UInt32, UInt32, UInt32), longitude: (UInt32, UInt32, UInt32, UInt32), taken: String) -> Data {
+        var tiff = Data("MM".utf8) + be16(42) + be32(8)
+        // IFD0: Orientation, DateTime, GPS IFD pointer; then the GPS IFD; then the values.
+        let gpsIFD: UInt32 = 8 + 2 + 3 * 12 + 4
+        let latitudeAt = gpsIFD + 2 + 4 * 12 + 4, longitudeAt = latitudeAt + 24, dateAt = longitudeAt + 24
+        tiff += be16(3)
+        tiff += be16(0x0112) + be16(3) + be32(1) + be16(orientation) + be16(0)
+        tiff += be16(0x0132) + be16(2) + be32(20) + be32(dateAt)
+        tiff += be16(0x8825) + be16(4) + be32(1) + be32(gpsIFD)
+        tiff += be32(0)
+        tiff += be16(4)
+        tiff += be16(1) + be16(2) + be32(2) + Data("N\0\0\0".utf8)
+        tiff += be16(2) + be16(5) + be32(3) + be32(latitudeAt)
+        tiff += be16(3) + be16(2) + be32(2) + Data("E\0\0\0".utf8)
+        tiff += be16(4) + be16(5) + be32(3) + be32(longitudeAt)
+        tiff += be32(0)
+        for value in [latitude, longitude] {
+            tiff += be32(value.0) + be32(1) + be32(value.1) + be32(1) + be32(value.2) + be32(value.3)
+        }
+        tiff += Data((taken + "\0").utf8)
+        let payload = Data("Exif\0\0".utf8) + tiff
+        let segment = Data([0xFF, 0xE1]) + be16(UInt16(payload.count + 2)) + payload
+        return jpeg.prefix(2) + segment + jpeg.dropFirst(2)
+    }
+
+    private static func be16(_ v: UInt16) -> Data { Data([UInt8(v >> 8), UInt8(v & 0xFF)]) }
+    private static func be32(_ v: UInt32) -> Data { Data([UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)]) }
+}

@@ -15,6 +15,8 @@ public struct BuildOptions: Sendable {
     /// False for `check`: everything is loaded and rendered, nothing is written.
     public var writeOutput = true
     public var paths = DisplayPaths()
+    /// A progress line while many photos are processed (the command sets it on a terminal).
+    public var showProgress = false
 
     public init(journal: URL) {
         self.journal = journal
@@ -36,6 +38,8 @@ public struct BuildReport: Sendable {
     public var futureLeftOut = 0
     /// Entries whose `revisit:` has come due by the build day.
     public var revisitsDue = 0
+    public var imagesProcessed = 0
+    public var imagesFromCache = 0
     public var seconds = 0.0
     public var output: URL?
     /// An earlier site was in place (a failed build says it was left alone).
@@ -54,6 +58,10 @@ public struct BuildReport: Sendable {
         if privateLeftOut > 0 { parts.append("\(privateLeftOut) private entr\(privateLeftOut == 1 ? "y" : "ies") left out") }
         if futureLeftOut > 0 { parts.append("\(futureLeftOut) future entr\(futureLeftOut == 1 ? "y" : "ies") left out (--future)") }
         if revisitsDue > 0 { parts.append("\(revisitsDue) entr\(revisitsDue == 1 ? "y" : "ies") due for a revisit") }
+        if imagesProcessed + imagesFromCache > 0 {
+            parts.append(imagesProcessed == 0 ? "no photos processed (\(imagesFromCache) from the cache)"
+                         : "\(imagesProcessed) photo\(imagesProcessed == 1 ? "" : "s") processed, \(imagesFromCache) from the cache")
+        }
         if warnings > 0 { parts.append("\(warnings) warning\(warnings == 1 ? "" : "s")") }
         let time = String(format: "%.2f s", seconds)
         let head: String

@@ -96,6 +96,15 @@ public struct BuildPipeline: Sendable {
             parallelForEach(count: documents.count) { _ = documents[$0].render() }
             return finish(true)
         }
+        // 6. Photos: every size made on both cores, or taken from the cache.
+        var processor = ImageProcessor(cache: ImageCache(journal: journal.path), settings: config.media, diagnostics: diagnostics, paths: paths)
+        processor.showProgress = options.showProgress
+        let images = processor.run(ImageProcessor.jobs(model: model))
+        report.imagesProcessed = images.processed
+        report.imagesFromCache = images.fromCache
+        stage("process images")
+        guard !diagnostics.hasErrors else { return finish(false) }
+
         let output: StagedOutput
         do {
             output = try StagedOutput(target: options.outputFolder)
@@ -103,7 +112,7 @@ public struct BuildPipeline: Sendable {
             diagnostics.error(error.description, at: SourceLocation(path: paths.display(options.outputFolder)))
             return finish(false)
         }
-        let copies = files.copies
+        let copies = files.copies + images.copies
         output.prepareFolders(for: jobs.map(renderer.outputPath) + copies.map(\.sitePath) + documents.map(\.path))
         parallelForEach(count: jobs.count) { index in
             let job = jobs[index]

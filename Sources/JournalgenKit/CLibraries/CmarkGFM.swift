@@ -1,4 +1,5 @@
 import CCmarkGFM
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -23,6 +24,16 @@ enum CmarkGFM {
         /// True when the document starts with that heading (so a page can drop it under the title).
         var startsWithHeading: Bool
         var wordCount: Int
+        /// Images of the text with a local file as their source, in order; each is replaced in
+        /// `html` by `BodyImages.placeholder(index)` until the site knows where the file goes.
+        var images: [Image] = []
+    }
+
+    struct Image: Sendable {
+        var source: String
+        var alt: String
+        var line: Int
+        var column: Int
     }
 
     private static let registered: Bool = {
@@ -62,6 +73,8 @@ enum CmarkGFM {
         // Collect first; the tree is changed afterwards, as cmark's iterator requires.
         var headings: [OpaquePointer] = []
         var importantItems: [OpaquePointer] = []
+        var localImages: [OpaquePointer] = []
+        var galleryMarkers: [OpaquePointer] = []
         let iterator = cmark_iter_new(document)
         defer { cmark_iter_free(iterator) }
         while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
@@ -69,6 +82,13 @@ enum CmarkGFM {
             switch cmark_node_get_type(node) {
             case CMARK_NODE_HEADING:
                 headings.append(node)
+            case CMARK_NODE_HTML_BLOCK:
+                if let literal = cmark_node_get_literal(node),
+                   String(cString: literal).trimmingCharacters(in: .whitespacesAndNewlines) == BodyImages.galleryLine {
+                    galleryMarkers.append(node)
+                }
+            case CMARK_NODE_IMAGE:
+                if let url = cmark_node_get_url(node), BodyImages.isLocal(String(cString: url)) { localImages.append(node) }
             case CMARK_NODE_PARAGRAPH:
                 if firstParagraph == nil, cmark_node_parent(node) == document { firstParagraph = node }
             case CMARK_NODE_TEXT:
@@ -103,6 +123,21 @@ enum CmarkGFM {
         for text in importantItems {
             markImportant(text)
         }
+        for node in galleryMarkers.prefix(1) {
+            guard let custom = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK) else { continue }
+            cmark_node_set_on_enter(custom, BodyImages.galleryMarker)
+            cmark_node_replace(node, custom)
+            cmark_node_free(node)
+        }
+        var images: [Image] = []
+        for node in localImages {
+            images.append(Image(source: String(cString: cmark_node_get_url(node)), alt: plainText(of: node),
+                                line: Int(cmark_node_get_start_line(node)), column: Int(cmark_node_get_start_column(node))))
+            guard let custom = cmark_node_new(CMARK_NODE_CUSTOM_INLINE) else { continue }
+            cmark_node_set_on_enter(custom, BodyImages.placeholder(images.count - 1))
+            cmark_node_replace(node, custom)
+            cmark_node_free(node)
+        }
 
         let extensions = cmark_parser_get_syntax_extensions(parser)
         let html = take(cmark_render_html(document, flags, extensions))
@@ -113,7 +148,7 @@ enum CmarkGFM {
             paragraphText = plainText(of: firstParagraph)
         }
         return Output(html: html, firstParagraphHTML: paragraphHTML, firstParagraphText: paragraphText,
-                      firstHeading: firstHeading, startsWithHeading: startsWithHeading, wordCount: words)
+                      firstHeading: firstHeading, startsWithHeading: startsWithHeading, wordCount: words, images: images)
     }
 
     /// Swaps a heading for a custom block that writes `<hN id="…">`, the heading's own content

@@ -28,7 +28,7 @@ public struct JournalViews: Sendable {
         moods = MoodHistory(scale: config.moods, entries: entries, log: moodLog, today: today)
         glory = GloryList(entries: entries, today: today)
         revisits = RevisitSchedule(entries: entries, today: today)
-        self.trips = TripIndex(entries: entries, infos: trips)
+        self.trips = TripIndex(entries: entries, infos: trips, settings: config.media)
         places = PlaceIndex(entries: entries)
 
         var byMood: [String: [Int]] = [:]

@@ -34,7 +34,7 @@ public struct TripIndex: Sendable {
     public let trips: [Trip]
     public let byID: [String: Int]
 
-    public init(entries: [Entry], infos: [String: TripInfo]) {
+    public init(entries: [Entry], infos: [String: TripInfo], settings: ImageSettings = ImageSettings()) {
         var grouped: [String: [Int]] = [:]
         for (index, entry) in entries.enumerated().reversed() {
             if let id = entry.trip { grouped[id, default: []].append(index) }
@@ -51,7 +51,7 @@ public struct TripIndex: Sendable {
                 }
             }
             var cover = info?.cover.map { [$0] } ?? []
-            if let info { SiteModel.placeMedia(&cover, owner: info.filePath, page: Trip.sitePath(id)) }
+            if let info { SiteModel.placeMedia(&cover, owner: info.filePath, page: Trip.sitePath(id), settings: settings) }
             return Trip(id: id, info: info, title: info?.title ?? Self.title(fromID: id), entries: members,
                         start: info?.start.map { min($0, days.min()!) } ?? days.min()!,
                         end: info?.end.map { max($0, days.max()!) } ?? days.max()!,

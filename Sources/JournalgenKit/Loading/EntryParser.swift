@@ -5,6 +5,9 @@ import Foundation
 public struct EntryParser: Sendable {
     public var config: JournalConfig
     public var renderer: MarkdownRenderer
+    /// For an entry with neither a `date:` nor a dated file name: the earliest time its photos were
+    /// taken, and the photo's name (the loader reads the photos; this stays free of file reading).
+    public var photoDate: (@Sendable (_ media: [MediaItem], _ filePath: String) -> (date: EntryDate, photo: String)?)?
 
     public init(config: JournalConfig) {
         self.config = config
@@ -80,9 +83,8 @@ public struct EntryParser: Sendable {
             var d = EntryDate(day: fileDay)
             d.utcOffset = config.timeZone.offset(forLocal: d)
             date = d
-        } else if meta["date"] == nil {
-            report("the entry has no date; expected a 'date:' key (such as date: 2026-04-03) or a file name that starts with YYYY-MM-DD", at: at(1))
         }
+        let missingDate = date == nil && meta["date"] == nil
 
         var mood: MoodLevel?
         if let (value, node) = string("mood") {
@@ -120,6 +122,14 @@ public struct EntryParser: Sendable {
         var media: [MediaItem] = []
         if let node = meta["media"] {
             media = readMedia(node, at: at, report: report)
+        }
+        if missingDate {
+            if let (taken, photo) = photoDate?(media, filePath) {
+                date = taken
+                diagnostics.warning("the entry has no date; it takes \(taken.rfc3339) from its earliest photo '\(photo)'; add a 'date:' key to choose", at: at(1))
+            } else {
+                report("the entry has no date; expected a 'date:' key (such as date: 2026-04-03) or a file name that starts with YYYY-MM-DD", at: at(1))
+            }
         }
 
         var glory: Glory?
@@ -163,6 +173,17 @@ public struct EntryParser: Sendable {
         let body = renderer.render(split.body, dropLeadingHeading: !hasTitle)
         let title = hasTitle ? explicitTitle! : (body.firstHeading.flatMap { $0.isEmpty ? nil : $0 } ?? DateText.long(date.day))
 
+        var bodyImages: [MediaItem] = []
+        for image in body.images {
+            var item = MediaItem(source: image.source, line: split.bodyLine + image.line - 1, column: image.column)
+            item.alt = image.alt
+            if image.alt.trimmedSpaces.isEmpty {
+                diagnostics.warning("the image '\(image.source)' has no alt text; describe it for readers who cannot see it: ![what it shows](\(image.source))",
+                                    at: at(item.line, item.column))
+            }
+            bodyImages.append(item)
+        }
+
         var slug = explicitSlug.map(Slug.make) ?? ""
         if slug.isEmpty {
             let name = fileDay != nil ? String(stem.dropFirst(10)) : stem
@@ -177,7 +198,7 @@ public struct EntryParser: Sendable {
             showsZone: date.hasTime && date.utcOffset != config.timeZone.offset(forLocal: date), mood: mood, theme: theme?.0, place: place, trip: trip,
             media: media, tags: tags, glory: glory, revisit: revisit, isPrivate: isPrivate, isDraft: isDraft,
             slug: slug, extra: MetaNode(.table(extra), line: meta.line, column: meta.column), body: body,
-            themeLocation: theme.map { at($0.1) })
+            themeLocation: theme.map { at($0.1) }, bodyImages: bodyImages)
     }
 
     private func readPlace(_ node: MetaNode, at: (MetaNode) -> SourceLocation, report: (String, SourceLocation) -> Void) -> Place? {

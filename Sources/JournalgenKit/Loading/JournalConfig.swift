@@ -22,6 +22,8 @@ public struct JournalConfig: Sendable {
     public var tips: [String]?
     /// `reminders:`: when the writer wants to be asked for a mood during the day.
     public var reminders: ReminderHours?
+    /// How photos and videos are published.
+    public var media = ImageSettings()
     /// Keys journalgen does not know, for templates (`{{journal.extra.x}}`).
     public var extra: MetaNode
 

@@ -4,7 +4,7 @@ import Foundation
 public enum JournalConfigReader {
     static let knownKeys: Set<String> = [
         "title", "author", "birthday", "timezone", "base_url", "theme", "language", "moods",
-        "paginate", "markdown", "private", "reminders", "tips",
+        "paginate", "markdown", "private", "reminders", "tips", "media",
     ]
 
     public static func read(journal: URL, displayPath: String, diagnostics: DiagnosticsEngine) -> JournalConfig? {
@@ -105,6 +105,7 @@ public enum JournalConfigReader {
 
         let tips = readTips(root["tips"], at: at, diagnostics: diagnostics)
         let reminders = root["reminders"].flatMap { readReminders($0, at: at, diagnostics: diagnostics) }
+        let media = root["media"].map { readMedia($0, at: at, diagnostics: diagnostics) } ?? ImageSettings()
 
         var extra: [MetaEntry] = []
         for entry in root.entries ?? [] where !knownKeys.contains(entry.key) {
@@ -116,6 +117,7 @@ public enum JournalConfigReader {
             title: title, author: string("author"), birthday: birthday, timeZone: zone, timeZoneName: zoneName,
             baseURL: baseURL, theme: string("theme") ?? "paper", language: string("language") ?? "en",
             moods: moods, pageSize: pageSize, unsafeMarkdown: unsafe, privateHint: hint, tips: tips, reminders: reminders,
+            media: media,
             extra: MetaNode(.table(extra), line: root.line, column: root.column))
     }
 
@@ -160,6 +162,43 @@ public enum JournalConfigReader {
             tips.append(text.trimmedSpaces)
         }
         return tips
+    }
+
+    static func readMedia(_ node: MetaNode, at: (MetaNode) -> SourceLocation, diagnostics: DiagnosticsEngine) -> ImageSettings {
+        var settings = ImageSettings()
+        guard let entries = node.entries else {
+            diagnostics.error("media is \(node.kindDescription); expected settings such as {widths: [480, 960, 1600], quality: 80, originals: false}", at: at(node))
+            return settings
+        }
+        for entry in entries {
+            let value = entry.node
+            func number(_ range: ClosedRange<Int>, _ what: String) -> Int? {
+                if let n = value.int, range.contains(n) { return n }
+                diagnostics.error("media.\(entry.key) is '\(value.text ?? value.kindDescription)'; expected \(what)", at: at(value))
+                return nil
+            }
+            func flag() -> Bool? {
+                if let b = value.bool { return b }
+                diagnostics.error("media.\(entry.key) is '\(value.text ?? value.kindDescription)'; expected true or false", at: at(value))
+                return nil
+            }
+            switch entry.key {
+            case "widths":
+                guard case .list(let items) = value.value, !items.isEmpty,
+                      case let widths = items.compactMap(\.int), widths.count == items.count, widths.allSatisfy({ (16...8192).contains($0) }) else {
+                    diagnostics.error("media.widths is \(value.kindDescription); expected a list of widths in pixels, such as [480, 960, 1600]", at: at(value))
+                    continue
+                }
+                settings.widths = Array(Set(widths)).sorted()
+            case "quality": settings.quality = number(1...100, "a quality from 1 to 100") ?? settings.quality
+            case "originals": settings.originals = flag() ?? settings.originals
+            case "keep_metadata": settings.keepMetadata = flag() ?? settings.keepMetadata
+            case "video_warning_mb": settings.videoWarningMB = number(1...100_000, "a size in megabytes") ?? settings.videoWarningMB
+            default:
+                diagnostics.warning("media.\(entry.key) is not a media setting; known: widths, quality, originals, keep_metadata, video_warning_mb", at: at(entry.node))
+            }
+        }
+        return settings
     }
 
     static func readReminders(_ node: MetaNode, at: (MetaNode) -> SourceLocation, diagnostics: DiagnosticsEngine) -> ReminderHours? {

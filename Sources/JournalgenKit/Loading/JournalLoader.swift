@@ -40,9 +40,12 @@ public struct JournalLoader: Sendable {
     public func load(config: JournalConfig, options: LoadOptions, diagnostics: DiagnosticsEngine) -> LoadedJournal {
         let root = journal.standardizedFileURL.path
         let files = entryFiles(diagnostics: diagnostics)
-        let parser = EntryParser(config: config)
         let resolver = MediaResolver(journal: root)
         let paths = self.paths
+        let inspector = MediaInspector(zone: config.timeZone, settings: config.media, cache: ImageCache(journal: root), paths: paths)
+        var photoDates = EntryParser(config: config)
+        photoDates.photoDate = { media, filePath in inspector.earliestPhotoDate(media, entryPath: filePath, resolver: resolver) }
+        let parser = photoDates
         let parsed: [Entry?] = parallelMap(files) { relative in
             let file = root + "/entries/" + relative
             let display = paths.display(path: file)
@@ -60,6 +63,9 @@ public struct JournalLoader: Sendable {
             else { return nil }
             if !(entry.isDraft && !options.includeDrafts) && !entry.isPrivate {
                 Self.resolveMedia(of: &entry, resolver: resolver, paths: paths, diagnostics: diagnostics)
+                for index in entry.media.indices { inspector.inspect(&entry.media[index], in: entry, diagnostics: diagnostics) }
+                for index in entry.bodyImages.indices { inspector.inspect(&entry.bodyImages[index], in: entry, diagnostics: diagnostics) }
+                MediaInspector.applyPhotoMetadata(to: &entry, diagnostics: diagnostics)
             }
             return entry
         }
@@ -104,6 +110,13 @@ public struct JournalLoader: Sendable {
                 case .success(let found): entry.media[index].posterPath = found
                 case .failure(let failure): report(failure, name: poster, field: "poster", item: item)
                 }
+            }
+        }
+        for index in entry.bodyImages.indices {
+            let item = entry.bodyImages[index]
+            switch resolver.resolve(item.source, entryPath: entry.filePath) {
+            case .success(let found): entry.bodyImages[index].filePath = found
+            case .failure(let failure): report(failure, name: item.source, field: "the image", item: item)
             }
         }
     }

@@ -68,7 +68,16 @@ public struct TripReader: Sendable {
             if let name = node.text {
                 var item = MediaItem(source: name, line: node.line, column: node.column)
                 switch MediaResolver(journal: journal).resolve(name, entryPath: path) {
-                case .success(let found): item.filePath = found; trip.cover = item
+                case .success(let found):
+                    item.filePath = found
+                    if item.isPhoto {
+                        switch Vips.header(found) {
+                        case .success(let header): item.photo = PhotoInfo(header: header, zone: config.timeZone)
+                        case .failure(let failure):
+                            diagnostics.error("cannot read \(paths.display(path: found)) as an image (\(failure)); expected a JPEG, PNG, WebP, AVIF, HEIC or TIFF file", at: at(node))
+                        }
+                    }
+                    trip.cover = item
                 case .failure(.escapes):
                     diagnostics.error("cover '\(name)' points outside the journal; expected a file name inside trips/\(id)/ or media/", at: at(node))
                 case .failure(.missing(let searched)):

@@ -9,6 +9,8 @@ public struct RenderedBody: Sendable {
     public var wordCount: Int
     /// The page has more than its excerpt ("Read on").
     public var hasMore: Bool
+    /// Local images of the text, each standing as a placeholder in the HTML until placed.
+    var images: [CmarkGFM.Image] = []
 }
 
 /// GitHub-flavoured Markdown (tables, strikethrough, autolinks, task lists, footnotes, smart
@@ -36,7 +38,7 @@ public struct MarkdownRenderer: Sendable {
         }
         return RenderedBody(html: full.html, excerptHTML: excerpt, summary: Self.shorten(summary, to: 200),
                             firstHeading: full.firstHeading, wordCount: full.wordCount,
-                            hasMore: excerpt.utf8.count < full.html.utf8.count)
+                            hasMore: excerpt.utf8.count < full.html.utf8.count, images: full.images)
     }
 
     /// The Markdown before a line that is exactly `<!-- more -->`, if there is one.

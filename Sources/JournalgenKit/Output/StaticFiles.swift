@@ -36,16 +36,22 @@ struct StaticFiles {
             let sitePath = String(path.dropFirst("static/".count))
             bySitePath[sitePath] = Copy(source: .file(url.path), sitePath: sitePath)
         }
+        // Photos are published as their sizes (ImageProcessor); the original only when asked.
+        let originals = model.config.media.originals
         for entry in model.entries {
-            for item in entry.media {
-                if let file = item.filePath { bySitePath[item.sitePath] = Copy(source: .file(file), sitePath: item.sitePath) }
-                if let poster = item.posterPath, let path = item.posterSitePath {
+            for item in entry.media + entry.bodyImages {
+                if let file = item.filePath, originals || item.sizes.isEmpty {
+                    bySitePath[item.sitePath] = Copy(source: .file(file), sitePath: item.sitePath)
+                }
+                if let poster = item.posterPath, let path = item.posterSitePath, originals || item.posterSizes.isEmpty {
                     bySitePath[path] = Copy(source: .file(poster), sitePath: path)
                 }
             }
         }
         for trip in model.views.trips.trips {
-            if let cover = trip.cover, let file = cover.filePath { bySitePath[cover.sitePath] = Copy(source: .file(file), sitePath: cover.sitePath) }
+            if let cover = trip.cover, let file = cover.filePath, originals || cover.sizes.isEmpty {
+                bySitePath[cover.sitePath] = Copy(source: .file(file), sitePath: cover.sitePath)
+            }
         }
         return StaticFiles(copies: bySitePath.keys.sorted().map { bySitePath[$0]! }, versions: versions)
     }

@@ -212,6 +212,10 @@ struct TripView: TemplateObject {
                 ])
             })
         case "hasTracks": return .bool(!trip.tracks.isEmpty)
+        case "photoGallery", "hasPhotos":
+            let media = trip.entries.flatMap { model.entries[$0].media.filter { $0.isImage || $0.isVideo } }
+            if key == "hasPhotos" { return .bool(!media.isEmpty) }
+            return .object(LinkView(title: trip.title, url: l.href(trip.sitePath), extra: ["media": .objects(media.map { MediaView(item: $0, links: l) })]))
         case "distance": return trip.tracks.isEmpty ? .null : .text(GeoMath.distanceText(trip.distanceMetres))
         case "map":
             guard full else { return .null }

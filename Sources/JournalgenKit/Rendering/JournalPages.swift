@@ -8,7 +8,7 @@ extension PageRenderer {
         jobs += views.themeGroups.indices.map { .theme($0) }
         jobs += [.glory, .revisit, .trips]
         jobs += views.trips.trips.indices.map { .trip($0) }
-        jobs += [.places, .filter]
+        jobs += [.places, .filter, .photos]
         return jobs
     }
 
@@ -25,6 +25,7 @@ extension PageRenderer {
         case .trip(let i): return views.trips.trips[i].sitePath + "index.html"
         case .places: return "places/index.html"
         case .filter: return "filter/index.html"
+        case .photos: return "photos/index.html"
         default: preconditionFailure("not a journal page: \(job)")
         }
     }
@@ -85,6 +86,10 @@ extension PageRenderer {
             return templates.render("places", context(page("Places", "places/", kind: "places"), [
                 "places": .objects(numbered.map { PlaceVisitView(number: $0.number, visit: $0.visit, model: model) }),
                 "maps": .objects(Self.regionMaps(markers)),
+            ]))
+        case .photos:
+            return templates.render("photos", context(page("Photos and videos", "photos/", kind: "photos"), [
+                "months": .objects(PhotoMonthView.months(model: model)),
             ]))
         case .filter:
             return templates.render("filter", context(page("Find entries", "filter/", kind: "filter"), [
@@ -160,6 +165,38 @@ struct WelcomeView: TemplateObject {
                     "yearsAgo": .text(years == 1 ? "1 year ago" : "\(years) years ago"),
                     "date": .object(DateView(date: model.entries[index].date, showZone: false)),
                 ])
+            })
+        default: return nil
+        }
+    }
+}
+
+/// The photos and videos of one month on the journal's media page, newest first, each with its entry.
+struct PhotoMonthView: TemplateObject {
+    var title: String
+    var items: [(entry: Int, item: MediaItem)]
+    var model: SiteModel
+
+    static func months(model: SiteModel) -> [PhotoMonthView] {
+        var months: [PhotoMonthView] = []
+        for (index, entry) in model.entries.enumerated() {
+            let items = entry.media.filter { $0.isImage || $0.isVideo }
+            guard !items.isEmpty else { continue }
+            let title = "\(DateText.monthName(entry.date.day.month)) \(entry.date.day.year)"
+            if months.last?.title != title { months.append(PhotoMonthView(title: title, items: [], model: model)) }
+            months[months.count - 1].items += items.map { (index, $0) }
+        }
+        return months
+    }
+
+    func value(_ key: String) -> TemplateValue? {
+        switch key {
+        case "title": return .text(title)
+        case "count": return .number(items.count)
+        case "media":
+            return .objects(items.map { pair in
+                LinkView(title: model.entries[pair.entry].title, url: model.links.href(model.entries[pair.entry].sitePath),
+                         extra: ["item": .object(MediaView(item: pair.item, links: model.links))])
             })
         default: return nil
         }

@@ -19,6 +19,7 @@ public enum PageJob: Sendable, Hashable {
     case trip(Int)
     case places
     case filter
+    case photos
 }
 
 /// Fills the templates for each page of the site. Stateless: pages render on any thread.

@@ -6,7 +6,7 @@ public struct TemplateSet: Sendable {
     public var library: MustacheLibrary
 
     public static let pageTemplates = ["layout", "entry", "home", "archive", "year", "month", "tags", "tag", "404", "entry-card", "entry-row",
-                                        "moods", "mood-log", "mood-level", "theme", "glory", "revisit", "trips", "trip", "places", "filter"]
+                                        "moods", "mood-log", "mood-level", "theme", "glory", "revisit", "trips", "trip", "places", "filter", "photos"]
 
     public static func load(theme: Theme, assets: AssetSource, paths: DisplayPaths, diagnostics: DiagnosticsEngine) -> TemplateSet? {
         var names = Set<String>()

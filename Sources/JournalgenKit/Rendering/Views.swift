@@ -156,16 +156,29 @@ struct MediaView: TemplateObject {
     var item: MediaItem
     var links: SiteLinks
 
+    static let videoTypes = ["mp4": "video/mp4", "m4v": "video/mp4", "webm": "video/webm", "mov": "video/quicktime"]
+
     func value(_ key: String) -> TemplateValue? {
         switch key {
         case "url": return .text(links.href(item.sitePath))
         case "name": return .text((item.source as NSString).lastPathComponent)
         case "caption": return .optional(item.caption)
-        case "alt": return .text(item.caption ?? "")
+        case "alt": return .text(item.caption ?? item.alt ?? "")
         case "isImage": return .bool(item.isImage)
         case "isVideo": return .bool(item.isVideo)
         case "isFile": return .bool(!item.isImage && !item.isVideo)
-        case "posterURL": return .optional(item.posterSitePath.map(links.href))
+        case "picture": return .text(PictureMarkup.html(item, alt: item.caption ?? item.alt ?? "", links: links, sizes: PictureMarkup.gallerySizes))
+        case "widePicture": return .text(PictureMarkup.html(item, alt: item.caption ?? item.alt ?? "", links: links, sizes: PictureMarkup.textSizes, eager: true))
+        case "viewURL": return .text(item.isVideo ? links.href(item.sitePath) : PictureMarkup.largest(item, links: links))
+        case "width": return item.photo.map { .number($0.width) } ?? .null
+        case "height": return item.photo.map { .number($0.height) } ?? .null
+        case "size": return .optional(item.byteCount.map(MediaInspector.sizeText))
+        case "type": return .optional(Self.videoTypes[item.fileExtension])
+        case "posterURL":
+            // The poster's middle size, the poster as given, or the theme's neutral poster.
+            if let size = item.posterSizes.last(where: { $0.width <= 960 }) ?? item.posterSizes.first { return .text(links.href(size.fallback)) }
+            if let path = item.posterSitePath { return .text(links.href(path)) }
+            return item.isVideo ? .text(links.href("video-poster.svg")) : .null
         default: return nil
         }
     }
@@ -211,7 +224,10 @@ struct EntryView: TemplateObject {
         case "revisitOn":
             let entry = model.entries[index]
             return .optional(entry.revisit.map { DateText.long($0.after(entry.date.day)) })
-        case "body": return .text(model.entries[index].body.html)
+        case "body": return .text(model.entries[index].body.html.replacingOccurrences(of: BodyImages.galleryMarker, with: ""))
+        case "galleryInBody": return .bool(BodyImages.splitAtGallery(model.entries[index].body.html) != nil && !model.entries[index].media.isEmpty)
+        case "bodyBeforeGallery": return .text(BodyImages.splitAtGallery(model.entries[index].body.html)?.before ?? model.entries[index].body.html)
+        case "bodyAfterGallery": return .text(BodyImages.splitAtGallery(model.entries[index].body.html)?.after ?? "")
         case "excerpt": return .text(model.entries[index].body.excerptHTML)
         case "summary": return .text(model.entries[index].body.summary)
         case "hasMore": return .bool(model.entries[index].body.hasMore)

@@ -22,7 +22,20 @@ public struct MediaItem: Sendable, Hashable {
     public var posterSitePath: String?
     /// The route of a `.gpx` item, read while loading.
     public var track: GPXTrack?
-    /// Where the item is named in the front matter, for messages.
+    /// Size, place and time of a photo, read from its header while loading.
+    public var photo: PhotoInfo?
+    /// The poster's (a photo given as `poster:`, or a frame taken from the video with ffmpeg).
+    public var posterPhoto: PhotoInfo?
+    /// For a frame taken from the video: the cached frame file.
+    public var posterFrame: String?
+    /// Size of the file in bytes (shown for videos).
+    public var byteCount: Int?
+    /// The sizes published of a photo, and of a video's poster, once placed in the site.
+    public var sizes: [ImageSize] = []
+    public var posterSizes: [ImageSize] = []
+    /// Alt text of an image in the Markdown body (`![alt](photo.jpg)`).
+    public var alt: String?
+    /// Where the item is named in the front matter (or the body), for messages.
     public var line: Int
     public var column: Int
 
@@ -33,14 +46,19 @@ public struct MediaItem: Sendable, Hashable {
     }
 
     public var isVideo: Bool {
-        ["mp4", "webm", "mov", "m4v"].contains((source as NSString).pathExtension.lowercased())
+        ["mp4", "webm", "mov", "m4v"].contains(fileExtension)
     }
 
     public var isTrack: Bool { (source as NSString).pathExtension.lowercased() == "gpx" }
 
-    public var isImage: Bool {
-        ["jpg", "jpeg", "png", "gif", "webp", "avif", "svg"].contains((source as NSString).pathExtension.lowercased())
-    }
+    public var isImage: Bool { isPhoto || ["gif", "svg"].contains(fileExtension) }
+
+    /// An image journalgen resizes (GIFs and SVGs are published as they are).
+    public var isPhoto: Bool { Self.photoExtensions.contains(fileExtension) }
+
+    static let photoExtensions: Set<String> = ["jpg", "jpeg", "png", "webp", "avif", "heic", "heif", "tif", "tiff"]
+
+    var fileExtension: String { (source as NSString).pathExtension.lowercased() }
 }
 
 /// `glory:` — a goal or idea made real, with the day it happened when known.
@@ -109,4 +127,6 @@ public struct Entry: Sendable {
     public var sitePath: String = ""
     /// Line of the `theme:` key, for the warning about unknown variants.
     public var themeLocation: SourceLocation?
+    /// Local images of the Markdown body (`![alt](photo.jpg)`), published like `media:`.
+    public var bodyImages: [MediaItem] = []
 }

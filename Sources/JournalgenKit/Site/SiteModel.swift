@@ -43,10 +43,14 @@ public final class SiteModel: Sendable {
         self.config = config
         var entries = unsorted
         Permalinks.assign(&entries)
-        for index in entries.indices { Self.placeMedia(of: &entries[index]) }
+        for index in entries.indices { Self.placeMedia(of: &entries[index], settings: config.media) }
         entries.sort { ($0.date.instant, $0.relativePath) > ($1.date.instant, $1.relativePath) }
+        let links = SiteLinks(config: config)
+        for index in entries.indices where !entries[index].bodyImages.isEmpty {
+            entries[index].body = BodyImages.place(entries[index].bodyImages, in: entries[index].body, links: links)
+        }
         self.entries = entries
-        self.links = SiteLinks(config: config)
+        self.links = links
 
         var years: [Year] = []
         for (index, entry) in entries.enumerated() {
@@ -79,12 +83,14 @@ public final class SiteModel: Sendable {
     }
 
     /// Bundle files sit beside the entry's page (`2026/04/03/kyoto/torii.jpg`), shared ones under `media/`.
-    static func placeMedia(of entry: inout Entry) {
-        placeMedia(&entry.media, owner: entry.filePath, page: entry.sitePath)
+    static func placeMedia(of entry: inout Entry, settings: ImageSettings) {
+        placeMedia(&entry.media, owner: entry.filePath, page: entry.sitePath, settings: settings)
+        guard !entry.bodyImages.isEmpty else { return }
+        placeMedia(&entry.bodyImages, owner: entry.filePath, page: entry.sitePath, settings: settings)
     }
 
     /// Files of a bundle folder go beside `page`; files from media/ keep their media/ path.
-    static func placeMedia(_ media: inout [MediaItem], owner filePath: String, page: String) {
+    static func placeMedia(_ media: inout [MediaItem], owner filePath: String, page: String, settings: ImageSettings) {
         let bundle = MediaResolver.bundleFolder(of: filePath) + "/"
         func sitePath(_ file: String?, _ name: String) -> String? {
             guard let path = file else { return nil }
@@ -93,6 +99,16 @@ public final class SiteModel: Sendable {
         for i in media.indices {
             media[i].sitePath = sitePath(media[i].filePath, media[i].source) ?? ""
             media[i].posterSitePath = media[i].poster.flatMap { sitePath(media[i].posterPath, $0) }
+            if let photo = media[i].photo {
+                media[i].sizes = ImageSize.sizes(of: photo, sitePath: media[i].sitePath, settings: settings)
+            }
+            if let poster = media[i].posterPhoto {
+                // A frame taken from the video is named after it: "walk.mp4" gives "walk-poster-960.jpg".
+                let video = media[i].sitePath
+                let stem = video.lastIndex(of: ".").map { String(video[..<$0]) } ?? video
+                let path = media[i].posterFrame == nil ? media[i].posterSitePath ?? "" : stem + "-poster.jpg"
+                media[i].posterSizes = ImageSize.sizes(of: poster, sitePath: path, settings: settings)
+            }
         }
     }
 

@@ -157,6 +157,12 @@ enum FileIO {
         return found
     }
 
+    /// Size in bytes, or nil when the file cannot be seen.
+    static func size(_ path: String) -> Int? {
+        var info = stat()
+        return stat(path, &info) == 0 ? Int(info.st_size) : nil
+    }
+
     static func isRegularFile(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG

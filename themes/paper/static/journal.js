@@ -133,11 +133,109 @@
     });
   }
 
+  /* The viewer: a gallery's links open their photo or video over the page, with next and
+     previous (buttons, arrow keys, a swipe), Escape or a click outside to close. Without
+     script the same links simply open the largest photo or the video file. */
+  function viewer() {
+    var links = Array.prototype.slice.call(document.querySelectorAll("[data-gallery] a[data-view]"));
+    if (!links.length) { return; }
+    var box, stage, caption, counter, closeButton, current = 0, opener = null, startX = null;
+    function button(label, text, onClick, className) {
+      var b = document.createElement("button");
+      b.type = "button";
+      b.className = className;
+      b.setAttribute("aria-label", label);
+      b.textContent = text;
+      b.addEventListener("click", function (event) { event.stopPropagation(); onClick(); });
+      return b;
+    }
+    function build() {
+      box = document.createElement("div");
+      box.className = "viewer";
+      box.setAttribute("role", "dialog");
+      box.setAttribute("aria-modal", "true");
+      box.setAttribute("aria-label", "Photo viewer");
+      stage = document.createElement("div");
+      stage.className = "viewer-stage";
+      caption = document.createElement("p");
+      caption.className = "viewer-caption";
+      counter = document.createElement("span");
+      counter.className = "viewer-count";
+      closeButton = button("Close", "✕", close, "viewer-close");
+      box.appendChild(stage);
+      box.appendChild(caption);
+      box.appendChild(counter);
+      box.appendChild(button("Previous", "←", function () { show(current - 1); }, "viewer-prev"));
+      box.appendChild(button("Next", "→", function () { show(current + 1); }, "viewer-next"));
+      box.appendChild(closeButton);
+      box.addEventListener("click", function (event) { if (event.target === box || event.target === stage) { close(); } });
+      stage.addEventListener("pointerdown", function (event) { startX = event.clientX; });
+      stage.addEventListener("pointerup", function (event) {
+        if (startX === null) { return; }
+        var dx = event.clientX - startX;
+        startX = null;
+        if (Math.abs(dx) > 50) { show(current + (dx < 0 ? 1 : -1)); }
+      });
+      document.body.appendChild(box);
+    }
+    function show(index) {
+      current = (index + links.length) % links.length;
+      var link = links[current];
+      stage.textContent = "";
+      if (link.getAttribute("data-view") === "video") {
+        var video = document.createElement("video");
+        video.controls = true;
+        video.autoplay = true;
+        video.src = link.href;
+        if (link.getAttribute("data-poster")) { video.poster = link.getAttribute("data-poster"); }
+        stage.appendChild(video);
+      } else {
+        var img = document.createElement("img");
+        var thumb = link.querySelector("img");
+        img.alt = thumb ? thumb.alt : "";
+        img.src = link.href;
+        stage.appendChild(img);
+        var next = links[(current + 1) % links.length];
+        if (next.getAttribute("data-view") === "image") { new Image().src = next.href; }
+      }
+      caption.textContent = link.getAttribute("data-caption") || "";
+      counter.textContent = (current + 1) + " / " + links.length;
+    }
+    function open(index) {
+      if (!box) { build(); }
+      opener = document.activeElement;
+      box.hidden = false;
+      document.documentElement.classList.add("viewing");
+      show(index);
+      closeButton.focus();
+    }
+    function close() {
+      box.hidden = true;
+      stage.textContent = "";
+      document.documentElement.classList.remove("viewing");
+      if (opener && opener.focus) { opener.focus(); }
+    }
+    links.forEach(function (link, index) {
+      link.addEventListener("click", function (event) {
+        if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button) { return; }
+        event.preventDefault();
+        open(index);
+      });
+    });
+    document.addEventListener("keydown", function (event) {
+      if (!box || box.hidden) { return; }
+      if (event.key === "Escape") { close(); }
+      else if (event.key === "ArrowRight") { show(current + 1); }
+      else if (event.key === "ArrowLeft") { show(current - 1); }
+    });
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
     var now = new Date();
     greeting(now);
     tips();
     onThisDay(now);
     filter();
+    viewer();
   });
 })();

@@ -1,0 +1,144 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Makes the published sizes of every photo on both cores, or finds them in the cache, and says
+/// where each file of the site comes from.
+struct ImageProcessor {
+    /// One photo to publish: its file, and the sizes wanted of it.
+    struct Job: Sendable {
+        var source: String
+        var sizes: [ImageSize]
+        /// Where the photo is named, for messages.
+        var location: SourceLocation
+    }
+
+    struct Result {
+        var copies: [StaticFiles.Copy] = []
+        var processed = 0
+        var fromCache = 0
+    }
+
+    var cache: ImageCache
+    var settings: ImageSettings
+    var diagnostics: DiagnosticsEngine
+    var paths: DisplayPaths
+    /// Print a progress line (on a terminal, when there is enough work to wait for).
+    var showProgress = false
+
+    /// The jobs of a site: each entry's photos, posters and images in the text, and trip covers.
+    static func jobs(model: SiteModel) -> [Job] {
+        var jobs: [String: Job] = [:]
+        func add(_ file: String?, _ sizes: [ImageSize], _ location: SourceLocation) {
+            guard let file, let first = sizes.first, jobs[first.webp] == nil else { return }
+            jobs[first.webp] = Job(source: file, sizes: sizes, location: location)
+        }
+        for entry in model.entries {
+            for item in entry.media + entry.bodyImages {
+                let at = SourceLocation(path: entry.displayPath, line: item.line, column: item.column)
+                add(item.filePath, item.sizes, at)
+                add(item.posterFrame ?? item.posterPath, item.posterSizes, at)
+            }
+        }
+        for trip in model.views.trips.trips {
+            if let cover = trip.cover { add(cover.filePath, cover.sizes, SourceLocation(path: trip.info.map { $0.filePath } ?? "trips/")) }
+        }
+        return jobs.keys.sorted().map { jobs[$0]! }
+    }
+
+    func run(_ jobs: [Job]) -> Result {
+        guard !jobs.isEmpty else { return Result() }
+        guard cache.prepare() else {
+            diagnostics.error("cannot create the image cache \(cache.folder)", at: SourceLocation(path: paths.display(path: cache.folder)))
+            return Result()
+        }
+        let quality = settings.quality, strip = settings.keepMetadata ? "" : ",strip"
+        // First find what the cache has; only the rest is worth a progress line.
+        let folders: [String?] = parallelMap(jobs) { job in
+            cache.contentHash(job.source).map { cache.sizesFolder(hash: $0, settings: settings) }
+        }
+        var todo: [Int] = []
+        var result = Result()
+        for (index, job) in jobs.enumerated() {
+            guard let folder = folders[index] else {
+                diagnostics.error("cannot read \(paths.display(path: job.source))", at: job.location)
+                continue
+            }
+            let complete = job.sizes.allSatisfy { size in
+                FileIO.isRegularFile(folder + "/" + Self.cacheName(size.webp, size.width)) && FileIO.isRegularFile(folder + "/" + Self.cacheName(size.fallback, size.width))
+            }
+            if complete { result.fromCache += 1 } else { todo.append(index) }
+            for size in job.sizes {
+                result.copies.append(StaticFiles.Copy(source: .file(folder + "/" + Self.cacheName(size.webp, size.width)), sitePath: size.webp))
+                result.copies.append(StaticFiles.Copy(source: .file(folder + "/" + Self.cacheName(size.fallback, size.width)), sitePath: size.fallback))
+            }
+        }
+        let progress = ProgressLine(total: todo.count, label: "Processing images", enabled: showProgress && todo.count > 4)
+        let pending = todo
+        parallelForEach(count: pending.count) { n in
+            let job = jobs[pending[n]], folder = folders[pending[n]]!
+            let work = folder + ".tmp-\(getpid())-\(n)"
+            _ = FileIO.makeDirectories(work)
+            defer { FileIO.removeFiles(below: work) { _ in true }; rmdir(work) }
+            let outputs = job.sizes.map { size in
+                (width: size.width, files: [work + "/" + Self.cacheName(size.webp, size.width) + "[Q=\(quality)\(strip)]",
+                                            work + "/" + Self.cacheName(size.fallback, size.width) + Self.saveOptions(size.fallback, quality: quality, strip: strip)])
+            }
+            switch Vips.writeSizes(of: job.source, outputs: outputs) {
+            case .success:
+                _ = FileIO.makeDirectories(folder)
+                for size in job.sizes {
+                    for name in [Self.cacheName(size.webp, size.width), Self.cacheName(size.fallback, size.width)] {
+                        rename(work + "/" + name, folder + "/" + name)
+                    }
+                }
+            case .failure(let failure):
+                diagnostics.error("cannot process the image \(paths.display(path: job.source)): \(failure); expected a readable JPEG, PNG, WebP, AVIF, HEIC or TIFF file", at: job.location)
+            }
+            progress.advance()
+        }
+        progress.finish()
+        result.processed = todo.count
+        cache.saveIndex()
+        return result
+    }
+
+    /// "960.webp", "960.jpg": the cache folder is per source, so the width and format name a file.
+    static func cacheName(_ sitePath: String, _ width: Int) -> String {
+        "\(width)." + (sitePath.split(separator: ".").last.map(String.init) ?? "jpg")
+    }
+
+    static func saveOptions(_ sitePath: String, quality: Int, strip: String) -> String {
+        sitePath.hasSuffix(".png") ? "[compression=6\(strip)]" : "[Q=\(quality),optimize_coding,interlace\(strip)]"
+    }
+}
+
+/// "Processing images 12/200" on one line of a terminal, rewritten as work is done.
+final class ProgressLine: @unchecked Sendable {
+    let total: Int
+    let label: String
+    let enabled: Bool
+    private var done = 0
+    private let lock = NSLock()
+
+    init(total: Int, label: String, enabled: Bool) {
+        self.total = total
+        self.label = label
+        self.enabled = enabled
+    }
+
+    func advance() {
+        guard enabled else { return }
+        lock.lock()
+        done += 1
+        let text = "\r\(label) \(done)/\(total)"
+        lock.unlock()
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+
+    func finish() {
+        guard enabled else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    }
+}

@@ -1,0 +1,19 @@
+/// One published size of a photo: a WebP file and a fallback (JPEG, or PNG when the photo has
+/// transparency) of the same width, beside where the photo would be (`torii-960.webp`).
+public struct ImageSize: Sendable, Hashable {
+    public var width: Int
+    public var height: Int
+    public var webp: String
+    public var fallback: String
+
+    /// The sizes of a photo published at `sitePath` ("2026/04/03/kyoto/torii.jpg").
+    static func sizes(of photo: PhotoInfo, sitePath: String, settings: ImageSettings) -> [ImageSize] {
+        let dot = sitePath.lastIndex(of: ".").flatMap { sitePath[$0...].contains("/") ? nil : $0 } ?? sitePath.endIndex
+        let stem = sitePath[..<dot]
+        let fallbackExtension = photo.hasAlpha ? "png" : "jpg"
+        return settings.widths(forImageWidth: photo.width).map { width in
+            let height = max(1, Int((Double(photo.height) * Double(width) / Double(photo.width)).rounded()))
+            return ImageSize(width: width, height: height, webp: "\(stem)-\(width).webp", fallback: "\(stem)-\(width).\(fallbackExtension)")
+        }
+    }
+}
