@@ -35,6 +35,7 @@ test: setup
 bench: setup .build/release/journalgen
 	@command -v hugo >/dev/null || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq hugo >/dev/null; }
 	python3 .ci/bench.py
+	python3 .ci/bench_images.py
 
 serve: setup .build/release/journalgen
 	.build/release/journalgen build example-journal --base-url http://localhost:$(PORT)/ --output example-journal/_site

@@ -6,26 +6,23 @@
 
 Deterministic (fixed seeds); needs libvips-tools (installed with libvips-dev by `make setup`).
 """
+import importlib.util
 import math
 import os
 import random
-import struct
 import subprocess
 import sys
 import tempfile
-import zlib
 
 W, H = 1800, 1200
 
 
 def write_png(path, rows):
-    raw = b"".join(b"\x00" + bytes(row) for row in rows)
-    def chunk(kind, data):
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
-    data = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", W, H, 8, 2, 0, 0, 0))
-    data += chunk(b"IDAT", zlib.compress(raw, 6)) + chunk(b"IEND", b"")
-    with open(path, "wb") as f:
-        f.write(data)
+    """The PNG writer of make-example-images.py (a file name with dashes cannot be imported)."""
+    spec = importlib.util.spec_from_file_location("example_images", os.path.join(os.path.dirname(__file__), "make-example-images.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    module.png(path, rows)
 
 
 def scene(seed, sky_top, sky_bottom, layers, sun=None):
