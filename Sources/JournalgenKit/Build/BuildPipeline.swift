@@ -44,7 +44,10 @@ public struct BuildPipeline: Sendable {
         stage("read journal.yaml")
 
         // 2. Entries, parsed and rendered on all cores.
-        let loaded = JournalLoader(journal: journal, paths: paths).load(
+        let imageCache = ImageCache(journal: journal.path)
+        var loader = JournalLoader(journal: journal, paths: paths)
+        loader.imageCache = imageCache
+        let loaded = loader.load(
             config: config,
             options: LoadOptions(includeDrafts: options.includeDrafts, includeFuture: options.includeFuture, today: options.today),
             diagnostics: diagnostics)
@@ -97,9 +100,9 @@ public struct BuildPipeline: Sendable {
             return finish(true)
         }
         // 6. Photos: every size made on both cores, or taken from the cache.
-        var processor = ImageProcessor(cache: ImageCache(journal: journal.path), settings: config.media, diagnostics: diagnostics, paths: paths)
+        var processor = ImageProcessor(cache: imageCache, settings: config.media, diagnostics: diagnostics, paths: paths)
         processor.showProgress = options.showProgress
-        let images = processor.run(ImageProcessor.jobs(model: model))
+        let images = processor.run(ImageProcessor.jobs(model: model, paths: paths))
         report.imagesProcessed = images.processed
         report.imagesFromCache = images.fromCache
         stage("process images")

@@ -27,6 +27,8 @@ enum CmarkGFM {
         /// Images of the text with a local file as their source, in order; each is replaced in
         /// `html` by `BodyImages.placeholder(index)` until the site knows where the file goes.
         var images: [Image] = []
+        /// The text has a `<!-- gallery -->` line, now `BodyImages.galleryMarker` in `html`.
+        var hasGalleryMarker = false
     }
 
     struct Image: Sendable {
@@ -148,7 +150,8 @@ enum CmarkGFM {
             paragraphText = plainText(of: firstParagraph)
         }
         return Output(html: html, firstParagraphHTML: paragraphHTML, firstParagraphText: paragraphText,
-                      firstHeading: firstHeading, startsWithHeading: startsWithHeading, wordCount: words, images: images)
+                      firstHeading: firstHeading, startsWithHeading: startsWithHeading, wordCount: words, images: images,
+                      hasGalleryMarker: !galleryMarkers.isEmpty)
     }
 
     /// Swaps a heading for a custom block that writes `<hN id="…">`, the heading's own content

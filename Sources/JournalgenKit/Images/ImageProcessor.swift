@@ -28,7 +28,7 @@ struct ImageProcessor {
     var showProgress = false
 
     /// The jobs of a site: each entry's photos, posters and images in the text, and trip covers.
-    static func jobs(model: SiteModel) -> [Job] {
+    static func jobs(model: SiteModel, paths: DisplayPaths) -> [Job] {
         var jobs: [String: Job] = [:]
         func add(_ file: String?, _ sizes: [ImageSize], _ location: SourceLocation) {
             guard let file, let first = sizes.first, jobs[first.webp] == nil else { return }
@@ -42,7 +42,7 @@ struct ImageProcessor {
             }
         }
         for trip in model.views.trips.trips {
-            if let cover = trip.cover { add(cover.filePath, cover.sizes, SourceLocation(path: trip.info.map { $0.filePath } ?? "trips/")) }
+            if let cover = trip.cover { add(cover.filePath, cover.sizes, SourceLocation(path: trip.info.map { paths.display(path: $0.filePath) } ?? "trips/", line: cover.line, column: cover.column)) }
         }
         return jobs.keys.sorted().map { jobs[$0]! }
     }

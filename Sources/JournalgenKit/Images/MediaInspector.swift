@@ -15,12 +15,11 @@ struct MediaInspector: Sendable {
     static let farSeconds = 2 * 86_400
 
     func photo(at path: String, item: MediaItem, in entry: Entry, diagnostics: DiagnosticsEngine) -> PhotoInfo? {
-        switch Vips.header(path) {
-        case .success(let header):
-            return PhotoInfo(header: header, zone: zone)
-        case .failure(let failure):
-            diagnostics.error("cannot read \(paths.display(path: path)) as an image (\(failure)); expected a JPEG, PNG, WebP, AVIF, HEIC or TIFF file",
-                              at: SourceLocation(path: entry.displayPath, line: item.line, column: item.column))
+        switch PhotoInfo.read(path, zone: zone, paths: paths) {
+        case .success(let photo):
+            return photo
+        case .failure(let problem):
+            diagnostics.error(problem.message, at: SourceLocation(path: entry.displayPath, line: item.line, column: item.column))
             return nil
         }
     }
@@ -37,7 +36,7 @@ struct MediaInspector: Sendable {
                                 at: at)
         }
         if let poster = item.posterPath {
-            if MediaItem(source: poster, line: 0, column: 0).isPhoto { item.posterPhoto = photo(at: poster, item: item, in: entry, diagnostics: diagnostics) }
+            if MediaItem.isPhoto(poster) { item.posterPhoto = photo(at: poster, item: item, in: entry, diagnostics: diagnostics) }
         } else if let ffmpeg, let frame = frame(of: file, ffmpeg: ffmpeg) {
             item.posterFrame = frame
             item.posterPhoto = photo(at: frame, item: item, in: entry, diagnostics: diagnostics)
@@ -96,8 +95,8 @@ struct MediaInspector: Sendable {
         var best: (date: EntryDate, photo: String)?
         for item in media where item.isPhoto {
             guard case .success(let file) = resolver.resolve(item.source, entryPath: entryPath),
-                  case .success(let header) = Vips.header(file),
-                  let taken = PhotoInfo(header: header, zone: zone).taken else { continue }
+                  case .success(let photo) = PhotoInfo.read(file, zone: zone, paths: paths),
+                  let taken = photo.taken else { continue }
             if best == nil || taken.instant < best!.date.instant { best = (taken, item.source) }
         }
         return best

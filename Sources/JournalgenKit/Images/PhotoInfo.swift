@@ -15,6 +15,19 @@ public struct PhotoInfo: Sendable, Hashable {
 
     public var hasCoordinates: Bool { latitude != nil && longitude != nil }
 
+    struct Unreadable: Error {
+        var message: String
+    }
+
+    /// The photo's header (no pixels), or what to tell the writer about a file that is not one.
+    static func read(_ path: String, zone: TimeZone, paths: DisplayPaths) -> Result<PhotoInfo, Unreadable> {
+        switch Vips.header(path) {
+        case .success(let header): return .success(PhotoInfo(header: header, zone: zone))
+        case .failure(let failure):
+            return .failure(Unreadable(message: "cannot read \(paths.display(path: path)) as an image (\(failure)); expected a JPEG, PNG, WebP, AVIF, HEIC or TIFF file"))
+        }
+    }
+
     init(header: Vips.Header, zone: TimeZone) {
         let turned = (5...8).contains(header.orientation)
         width = turned ? header.height : header.width

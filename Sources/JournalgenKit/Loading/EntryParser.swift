@@ -7,11 +7,14 @@ public struct EntryParser: Sendable {
     public var renderer: MarkdownRenderer
     /// For an entry with neither a `date:` nor a dated file name: the earliest time its photos were
     /// taken, and the photo's name (the loader reads the photos; this stays free of file reading).
-    public var photoDate: (@Sendable (_ media: [MediaItem], _ filePath: String) -> (date: EntryDate, photo: String)?)?
+    public var photoDate: PhotoDate?
 
-    public init(config: JournalConfig) {
+    public typealias PhotoDate = @Sendable (_ media: [MediaItem], _ filePath: String) -> (date: EntryDate, photo: String)?
+
+    public init(config: JournalConfig, photoDate: PhotoDate? = nil) {
         self.config = config
         self.renderer = MarkdownRenderer(unsafeHTML: config.unsafeMarkdown)
+        self.photoDate = photoDate
     }
 
     static let knownKeys: Set<String> = [

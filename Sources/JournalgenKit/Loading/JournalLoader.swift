@@ -31,6 +31,8 @@ public struct LoadedJournal: Sendable {
 public struct JournalLoader: Sendable {
     public var journal: URL
     public var paths: DisplayPaths
+    /// The build's photo cache, shared with the image stage (a loader of its own makes one).
+    var imageCache: ImageCache?
 
     public init(journal: URL, paths: DisplayPaths) {
         self.journal = journal
@@ -42,10 +44,10 @@ public struct JournalLoader: Sendable {
         let files = entryFiles(diagnostics: diagnostics)
         let resolver = MediaResolver(journal: root)
         let paths = self.paths
-        let inspector = MediaInspector(zone: config.timeZone, settings: config.media, cache: ImageCache(journal: root), paths: paths)
-        var photoDates = EntryParser(config: config)
-        photoDates.photoDate = { media, filePath in inspector.earliestPhotoDate(media, entryPath: filePath, resolver: resolver) }
-        let parser = photoDates
+        let inspector = MediaInspector(zone: config.timeZone, settings: config.media, cache: imageCache ?? ImageCache(journal: root), paths: paths)
+        let parser = EntryParser(config: config) { media, filePath in
+            inspector.earliestPhotoDate(media, entryPath: filePath, resolver: resolver)
+        }
         let parsed: [Entry?] = parallelMap(files) { relative in
             let file = root + "/entries/" + relative
             let display = paths.display(path: file)

@@ -71,10 +71,9 @@ public struct TripReader: Sendable {
                 case .success(let found):
                     item.filePath = found
                     if item.isPhoto {
-                        switch Vips.header(found) {
-                        case .success(let header): item.photo = PhotoInfo(header: header, zone: config.timeZone)
-                        case .failure(let failure):
-                            diagnostics.error("cannot read \(paths.display(path: found)) as an image (\(failure)); expected a JPEG, PNG, WebP, AVIF, HEIC or TIFF file", at: at(node))
+                        switch PhotoInfo.read(found, zone: config.timeZone, paths: paths) {
+                        case .success(let photo): item.photo = photo
+                        case .failure(let problem): diagnostics.error(problem.message, at: at(node))
                         }
                     }
                     trip.cover = item

@@ -11,6 +11,8 @@ public struct RenderedBody: Sendable {
     public var hasMore: Bool
     /// Local images of the text, each standing as a placeholder in the HTML until placed.
     var images: [CmarkGFM.Image] = []
+    /// `html` holds `BodyImages.galleryMarker` where the gallery goes.
+    public var hasGalleryMarker = false
 }
 
 /// GitHub-flavoured Markdown (tables, strikethrough, autolinks, task lists, footnotes, smart
@@ -38,7 +40,8 @@ public struct MarkdownRenderer: Sendable {
         }
         return RenderedBody(html: full.html, excerptHTML: excerpt, summary: Self.shorten(summary, to: 200),
                             firstHeading: full.firstHeading, wordCount: full.wordCount,
-                            hasMore: excerpt.utf8.count < full.html.utf8.count, images: full.images)
+                            hasMore: excerpt.utf8.count < full.html.utf8.count, images: full.images,
+                            hasGalleryMarker: full.hasGalleryMarker)
     }
 
     /// The Markdown before a line that is exactly `<!-- more -->`, if there is one.

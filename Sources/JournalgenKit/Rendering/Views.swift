@@ -224,10 +224,8 @@ struct EntryView: TemplateObject {
         case "revisitOn":
             let entry = model.entries[index]
             return .optional(entry.revisit.map { DateText.long($0.after(entry.date.day)) })
-        case "body": return .text(model.entries[index].body.html.replacingOccurrences(of: BodyImages.galleryMarker, with: ""))
-        case "galleryInBody": return .bool(BodyImages.splitAtGallery(model.entries[index].body.html) != nil && !model.entries[index].media.isEmpty)
-        case "bodyBeforeGallery": return .text(BodyImages.splitAtGallery(model.entries[index].body.html)?.before ?? model.entries[index].body.html)
-        case "bodyAfterGallery": return .text(BodyImages.splitAtGallery(model.entries[index].body.html)?.after ?? "")
+        case "body", "bodyBeforeGallery", "bodyAfterGallery", "galleryInBody":
+            return Self.bodyParts(model.entries[index], key)
         case "excerpt": return .text(model.entries[index].body.excerptHTML)
         case "summary": return .text(model.entries[index].body.summary)
         case "hasMore": return .bool(model.entries[index].body.hasMore)
@@ -325,6 +323,27 @@ struct PageContext: TemplateObject {
         case "site": return .object(site)
         case "page": return .object(page)
         default: return values[key]
+        }
+    }
+}
+
+extension EntryView {
+    /// The body whole, or split at its `<!-- gallery -->` line; only a text with the marker is
+    /// searched for it.
+    static func bodyParts(_ entry: Entry, _ key: String) -> TemplateValue {
+        let html = entry.body.html
+        guard entry.body.hasGalleryMarker, let split = BodyImages.splitAtGallery(html) else {
+            switch key {
+            case "galleryInBody": return .bool(false)
+            case "bodyAfterGallery": return .text("")
+            default: return .text(html)
+            }
+        }
+        switch key {
+        case "galleryInBody": return .bool(!entry.media.isEmpty)
+        case "bodyBeforeGallery": return .text(split.before)
+        case "bodyAfterGallery": return .text(split.after)
+        default: return .text(split.before + split.after)
         }
     }
 }

@@ -54,7 +54,9 @@ public struct MediaItem: Sendable, Hashable {
     public var isImage: Bool { isPhoto || ["gif", "svg"].contains(fileExtension) }
 
     /// An image journalgen resizes (GIFs and SVGs are published as they are).
-    public var isPhoto: Bool { Self.photoExtensions.contains(fileExtension) }
+    public var isPhoto: Bool { Self.isPhoto(source) }
+
+    static func isPhoto(_ name: String) -> Bool { photoExtensions.contains((name as NSString).pathExtension.lowercased()) }
 
     static let photoExtensions: Set<String> = ["jpg", "jpeg", "png", "webp", "avif", "heic", "heif", "tif", "tiff"]
 
