@@ -11,6 +11,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         // C libraries from Debian packages (see README: `make setup` installs them).
@@ -32,6 +33,8 @@ let package = Package(
             dependencies: [
                 "CCmarkGFM", "CLibXML2", "CVips", "CVipsShim",
                 .product(name: "Yams", package: "Yams"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
             ],
             plugins: ["EmbedAssetsPlugin"]),
 

@@ -15,6 +15,11 @@ extension Journalgen {
                   journalgen build                         # the journal in this folder -> ./_site
                   journalgen build my-journal -o public    # -> public/
                   journalgen build --drafts --base-url http://localhost:8000/
+                  JOURNALGEN_PASSPHRASE=... journalgen build    # encrypts private entries without asking
+
+                Private entries are encrypted with the passphrase from JOURNALGEN_PASSPHRASE, or \
+                typed in when asked (twice the first time); without one the build stops, unless \
+                --skip-private leaves them out.
                 """)
 
         @OptionGroup var journal: JournalOptions
@@ -50,6 +55,8 @@ extension Journalgen {
         func run() throws {
             var options = try journal.buildOptions()
             options.writeOutput = false
+            // Checking needs no passphrase: without one, private entries are read and checked, not sealed.
+            if Passphrase.fromEnvironment == nil { options.skipPrivate = true }
             let report = BuildPipeline(options: options).run()
             try finish(report, options: options, quiet: false, timings: journal.timings)
         }

@@ -19,6 +19,9 @@ struct JournalOptions: ParsableArguments {
     @Flag(help: "Print the time each stage took.")
     var timings = false
 
+    @Flag(help: "Leave private entries out instead of encrypting them (no passphrase needed).")
+    var skipPrivate = false
+
     @Option(help: ArgumentHelp("The day to build for, YYYY-MM-DD (default: today in the journal's time zone).", valueName: "day"))
     var today: String?
 
@@ -27,6 +30,8 @@ struct JournalOptions: ParsableArguments {
         options.includeDrafts = drafts
         options.includeFuture = future
         options.strict = strict
+        options.skipPrivate = skipPrivate
+        options.passphrase = Passphrase.obtain
         if let today {
             guard let day = CalendarDay(iso: today) else {
                 throw ValidationError("--today '\(today)' is not a day; expected YYYY-MM-DD")

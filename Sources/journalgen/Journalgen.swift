@@ -12,6 +12,6 @@ struct Journalgen: ParsableCommand {
               journalgen check my-journal        # reports problems, writes nothing
             """,
         version: JournalgenVersion.current,
-        subcommands: [Build.self, Check.self],
+        subcommands: [Build.self, Check.self, Unlock.self],
         defaultSubcommand: nil)
 }

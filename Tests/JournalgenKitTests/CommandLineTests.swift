@@ -13,25 +13,8 @@ import Testing
         return packageRoot.appendingPathComponent(".build/debug/journalgen")
     }
 
-    struct Run { var status: Int32; var out: String; var err: String }
-
-    func run(_ arguments: [String], in folder: URL? = nil) throws -> Run {
-        let process = Process()
-        process.executableURL = Self.binary
-        process.arguments = arguments
-        if let folder { process.currentDirectoryURL = folder }
-        var environment = ProcessInfo.processInfo.environment
-        environment["NO_COLOR"] = "1"
-        process.environment = environment
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, out: String(decoding: outData, as: UTF8.self),
-                   err: String(decoding: errData, as: UTF8.self))
+    func run(_ arguments: [String], in folder: URL? = nil, environment: [String: String] = [:]) throws -> CommandResult {
+        try runCommand(Self.binary.path, arguments, environment: environment.merging(["NO_COLOR": "1"]) { $1 }, in: folder)
     }
 
     @Test func versionAndHelp() throws {
@@ -79,5 +62,24 @@ import Testing
         let result = try run(["build", "--today", "22/11/2026"])
         #expect(result.status != 0)
         #expect(result.err.contains("--today '22/11/2026' is not a day; expected YYYY-MM-DD"))
+    }
+
+    @Test func privateEntriesNeedAPassphraseAndUnlockOpensThem() throws {
+        let journal = try PrivacyTests.makeJournal()
+        defer { journal.remove() }
+        let refused = try run(["build", "--today", "2026-11-22"], in: journal.root, environment: ["JOURNALGEN_PASSPHRASE": ""])
+        #expect(refused.status == 1)
+        #expect(refused.err.contains("journal.yaml:1:1: error: 2 private entries need a passphrase"))
+        let secret = ["JOURNALGEN_PASSPHRASE": TestPassphrase.value]
+        let built = try run(["build", "--today", "2026-11-22"], in: journal.root, environment: secret)
+        #expect(built.status == 0, "\(built.err)")
+        #expect(built.out.contains("2 private entries encrypted"))
+        let opened = try run(["unlock", "_site/private/"], in: journal.root, environment: secret)
+        #expect(opened.status == 0, "\(opened.err)")
+        #expect(opened.out.hasPrefix("<!-- Private entries · Test journal -->") && opened.out.contains(">Titlemarker</a>"))
+        let byURL = try run(["unlock", "https://example.org/j/private/", "--site", "_site"], in: journal.root, environment: secret)
+        #expect(byURL.status == 0, "\(byURL.err)")
+        let wrong = try run(["unlock", "_site/private/index.html"], in: journal.root, environment: ["JOURNALGEN_PASSPHRASE": "nope"])
+        #expect(wrong.status == 1 && wrong.err.contains("error: the passphrase does not open this page"))
     }
 }

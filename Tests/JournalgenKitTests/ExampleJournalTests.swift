@@ -10,14 +10,19 @@ import Testing
         options.output = output
         options.today = CalendarDay(year: 2026, month: 11, day: 22)
         options.strict = true
+        options.passphrase = { _ in ExampleJournalTests.passphrase }
         let report = BuildPipeline(options: options).run()
         precondition(report.succeeded, "example-journal does not build: \(report.diagnostics)")
         return output
     }()
 
+    /// The demo's passphrase, which the private entry and the README give.
+    static let passphrase = "lindenstrasse 14"
+
     @Test func buildsWithoutWarnings() throws {
         var options = BuildOptions(journal: packageRoot.appendingPathComponent("example-journal"))
         options.writeOutput = false
+        options.passphrase = { _ in Self.passphrase }
         options.today = CalendarDay(year: 2026, month: 11, day: 22)
         let report = BuildPipeline(options: options).run()
         #expect(report.succeeded)
@@ -142,5 +147,22 @@ import Testing
             #expect(!text.contains("The thing I did not say") && !path.contains("the-thing-i-did-not-say"), "private entry in \(path)")
             #expect(!text.contains("A quiet week") && !path.contains("a-quiet-week"), "draft in \(path)")
         }
+    }
+
+    @Test func privateEntryOpensWithTheDemoPassphrase() throws {
+        let index = try String(contentsOf: Self.site.appendingPathComponent("private/index.html"), encoding: .utf8)
+        let doc = try page(Self.site, "private/index.html")
+        #expect(doc.string("//title") == "Private entries · Small Hours")
+        #expect(doc.string("//p[@class='lock-hint']") == "Hint: the street of the first flat, and its number")
+        #expect(doc.string("//nav//a[.='Private']/@href") == "/private/")
+        let list = try LockedPageOpener.open(page: index, passphrase: Self.passphrase).get()
+        let link = try #require(MarkupDocument(data: Data(list.html.utf8))?.string("//a/@href"))
+        #expect(link.hasPrefix("/private/") && link.count == "/private/".count + 17)
+        let entry = try LockedPageOpener.open(page: String(contentsOf: Self.site.appendingPathComponent(link + "index.html"), encoding: .utf8),
+                                              passphrase: Self.passphrase).get()
+        #expect(entry.title == "The thing I did not say · Small Hours")
+        #expect(entry.variant == "night")
+        #expect(entry.html.contains("less in winter"))
+        #expect(LockedPageOpener.open(page: index, passphrase: "lindenstrasse 15") == .failure(.wrongPassphrase))
     }
 }

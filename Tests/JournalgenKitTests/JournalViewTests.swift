@@ -201,7 +201,7 @@ import Testing
         try journal.write("entries/2026-11-01-a.md", "---\ntitle: Open <one>\ntags: [walk]\nrevisit: 2 weeks\n---\nHello, world.\n")
         try journal.write("entries/2026-11-02-b.md", "---\ntitle: Secret SECRETWORD\ntags: [walk]\nprivate: true\n---\nSECRETBODY\n")
         try journal.write("entries/2026-11-03-c.md", "---\ntitle: Draft DRAFTWORD\ntags: [walk]\ndraft: true\n---\nDRAFTBODY\n")
-        let report = journal.build { $0.includeDrafts = true }
+        let report = journal.build { $0.includeDrafts = true; $0.passphrase = { _ in TestPassphrase.value } }
         #expect(report.succeeded, "\(report.diagnostics)")
 
         let feed = try #require(MarkupDocument(data: Data(contentsOf: journal.output.appendingPathComponent("feed.xml")), kind: .xml))
@@ -213,6 +213,7 @@ import Testing
         let sitemap = try #require(MarkupDocument(data: Data(contentsOf: journal.output.appendingPathComponent("sitemap.xml")), kind: .xml))
         let urls = sitemap.strings("//*[local-name()='loc']")
         #expect(urls.contains("https://example.org/j/2026/11/01/a/"))
+        #expect(!urls.contains { $0.contains("/private/") }, "lock screens are not in the sitemap")
         #expect(!urls.contains { $0.contains("/2026/11/03/") }, "drafts stay out of the sitemap even with --drafts")
         #expect(!urls.contains { $0.hasSuffix("404.html") })
 

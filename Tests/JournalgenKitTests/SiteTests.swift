@@ -81,9 +81,10 @@ import Testing
         try journal.write("entries/2026-04-04-secret.md", "---\nprivate: true\ntitle: SECRETMARKER\ntags: [secrettag]\nlocation: Secretplace\n---\nSECRETBODY\n")
         try journal.write("entries/2026-11-22-today.md", "---\ndate: 2026-11-22T23:59:00+14:00\n---\nTODAYMARKER\n")
         try journal.write("entries/2026-11-23-tomorrow.md", "FUTUREMARKER\n")
-        let report = journal.build(today: "2026-11-22")
+        let report = journal.build(today: "2026-11-22") { $0.skipPrivate = true }
         #expect(report.succeeded)
         #expect(report.draftsLeftOut == 1 && report.privateLeftOut == 1 && report.futureLeftOut == 1)
+        #expect(!FileManager.default.fileExists(atPath: journal.output.appendingPathComponent("private").path), "--skip-private publishes no lock screen")
         let everything = snapshot(journal.output)
         for marker in ["DRAFTMARKER", "draftmarker", "SECRETMARKER", "SECRETBODY", "secrettag", "Secretplace", "FUTUREMARKER"] {
             for (path, data) in everything {
@@ -93,7 +94,7 @@ import Testing
         }
         #expect(everything.values.contains { String(decoding: $0, as: UTF8.self).contains("TODAYMARKER") },
                 "an entry dated today is never 'future'")
-        let withDrafts = journal.build(today: "2026-11-22") { $0.includeDrafts = true }
+        let withDrafts = journal.build(today: "2026-11-22") { $0.includeDrafts = true; $0.skipPrivate = true }
         #expect(withDrafts.entries == 2)
     }
 

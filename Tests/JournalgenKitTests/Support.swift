@@ -103,3 +103,31 @@ enum TestImages {
     private static func be16(_ v: UInt16) -> Data { Data([UInt8(v >> 8), UInt8(v & 0xFF)]) }
     private static func be32(_ v: UInt32) -> Data { Data([UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)]) }
 }
+
+/// The passphrase of the tests' private entries.
+enum TestPassphrase {
+    static let value = "correct horse battery staple"
+}
+
+struct CommandResult {
+    var status: Int32
+    var out: String
+    var err: String
+}
+
+/// Runs a program to its end; standard output and error as text.
+func runCommand(_ executable: String, _ arguments: [String], environment: [String: String] = [:], in folder: URL? = nil) throws -> CommandResult {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    if let folder { process.currentDirectoryURL = folder }
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return CommandResult(status: process.terminationStatus, out: String(decoding: outData, as: UTF8.self), err: String(decoding: errData, as: UTF8.self))
+}

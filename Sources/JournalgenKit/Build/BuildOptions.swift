@@ -17,6 +17,11 @@ public struct BuildOptions: Sendable {
     public var paths = DisplayPaths()
     /// A progress line while many photos are processed (the command sets it on a terminal).
     public var showProgress = false
+    /// Asked for the passphrase when the journal has private entries; `isNew` is true when the
+    /// journal has none yet (the command then asks twice). Nil or empty: the build fails.
+    public var passphrase: (@Sendable (_ isNew: Bool) -> String?)?
+    /// Leave private entries out instead of encrypting them (`--skip-private`).
+    public var skipPrivate = false
 
     public init(journal: URL) {
         self.journal = journal
@@ -35,6 +40,8 @@ public struct BuildReport: Sendable {
     public var unchanged = 0
     public var draftsLeftOut = 0
     public var privateLeftOut = 0
+    /// Private entries published as lock screens.
+    public var privateEncrypted = 0
     public var futureLeftOut = 0
     /// Entries whose `revisit:` has come due by the build day.
     public var revisitsDue = 0
@@ -55,7 +62,8 @@ public struct BuildReport: Sendable {
     public func summary(paths: DisplayPaths) -> String {
         var parts: [String] = []
         if draftsLeftOut > 0 { parts.append("\(draftsLeftOut) draft\(draftsLeftOut == 1 ? "" : "s") left out (--drafts)") }
-        if privateLeftOut > 0 { parts.append("\(privateLeftOut) private entr\(privateLeftOut == 1 ? "y" : "ies") left out") }
+        if privateLeftOut > 0 { parts.append("\(privateLeftOut) private entr\(privateLeftOut == 1 ? "y" : "ies") left out (--skip-private)") }
+        if privateEncrypted > 0 { parts.append("\(privateEncrypted) private entr\(privateEncrypted == 1 ? "y" : "ies") encrypted") }
         if futureLeftOut > 0 { parts.append("\(futureLeftOut) future entr\(futureLeftOut == 1 ? "y" : "ies") left out (--future)") }
         if revisitsDue > 0 { parts.append("\(revisitsDue) entr\(revisitsDue == 1 ? "y" : "ies") due for a revisit") }
         if imagesProcessed + imagesFromCache > 0 {

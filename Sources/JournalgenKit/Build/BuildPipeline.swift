@@ -52,7 +52,6 @@ public struct BuildPipeline: Sendable {
             options: LoadOptions(includeDrafts: options.includeDrafts, includeFuture: options.includeFuture, today: options.today),
             diagnostics: diagnostics)
         report.draftsLeftOut = loaded.draftsLeftOut
-        report.privateLeftOut = loaded.privateLeftOut
         report.futureLeftOut = loaded.futureLeftOut
         stage("load and render entries")
 
@@ -73,38 +72,68 @@ public struct BuildPipeline: Sendable {
         guard !diagnostics.hasErrors, let theme, let templates else { return finish(false) }
         if options.strict && diagnostics.warningCount > 0 { return finish(false) }
 
-        // 4. The site model: URLs, order, groupings.
-        let model = SiteModel(config: config, entries: loaded.entries, moodLog: loaded.moodLog, trips: loaded.trips,
-                              today: options.today ?? config.timeZone.today())
+        // 4. Private entries and trips: set apart, and a key derived once for all of them.
+        var split = LockedSite.Split(entries: loaded.entries, trips: loaded.trips, config: config)
+        var keys: PrivateKeys?
+        if !split.isEmpty {
+            if options.skipPrivate {
+                report.privateLeftOut = split.privateEntries.count
+                split.privateEntries = []
+            } else {
+                keys = privateKeys(journal: journal, count: split.privateEntries.count,
+                                   at: SourceLocation(path: configPath), diagnostics: diagnostics)
+                guard let keys else { return finish(false) }
+                split.assignTokens(keys)
+                report.privateEncrypted = split.privateEntries.count
+            }
+        }
+        stage("private entries")
+
+        // 5. The site model: URLs, order, groupings.
+        let today = options.today ?? config.timeZone.today()
+        let model = SiteModel(config: config, entries: split.publicEntries,
+                              moodLog: LockedSite.publicMoodLog(loaded.moodLog, privateEntries: split.privateEntries, config: config),
+                              trips: split.publicTrips, today: today,
+                              privateIndexPath: keys != nil && !config.privateAll ? LockedSite.indexPath(config: config) : nil)
         report.revisitsDue = model.views.revisits.due.count
         report.entries = model.entries.count
         stage("site model")
 
-        // 5. Static files: the theme's, the journal's static/, and every entry's media.
+        // 6. Static files: the theme's, the journal's static/, and every entry's media.
         let files = StaticFiles.collect(model: model, theme: theme, assets: assets)
         let stylesheet = model.links.href("style.css") + (files.versions["style.css"].map { "?v=\($0)" } ?? "")
         let script = model.links.href("journal.js") + (files.versions["journal.js"].map { "?v=\($0)" } ?? "")
         stage("static files")
 
-        // 6. Pages, rendered and written on all cores.
-        let renderer = PageRenderer(model: model, templates: templates, theme: theme, stylesheet: stylesheet, script: script)
-        renderer.prepareFragments()
+        // 7. Pages, rendered and written on all cores; private ones sealed behind lock screens.
+        var pageRenderer = PageRenderer(model: model, templates: templates, theme: theme, stylesheet: stylesheet, script: script)
+        pageRenderer.prepareFragments()
         stage("render entry cards and rows")
+        var processor = ImageProcessor(cache: imageCache, settings: config.media, diagnostics: diagnostics, paths: paths)
+        processor.showProgress = options.showProgress
+        var locked = LockedSite()
+        if let keys {
+            locked = LockedSite.build(split: split, keys: keys, config: config, moodLog: loaded.moodLog, today: today,
+                                      theme: theme, templates: templates, assets: assets, stylesheet: stylesheet, script: script,
+                                      processor: options.writeOutput ? processor : nil, paths: paths)
+            pageRenderer.lock = LockScreens(pages: locked.pages, salt: keys.salt, hint: config.privateHint)
+            stage("seal private pages")
+        }
+        let renderer = pageRenderer
         let jobs = renderer.jobs
         report.pages = jobs.count
-        let documents = SiteDocuments.documents(model: model, pages: jobs.map { ($0, renderer.outputPath($0)) },
+        let publicPages = jobs.filter { if case .locked = $0 { return false } else { return true } }
+        let documents = SiteDocuments.documents(model: model, pages: publicPages.map { ($0, renderer.outputPath($0)) },
                                                 configLocation: SourceLocation(path: configPath), diagnostics: diagnostics)
         guard options.writeOutput else {
             parallelForEach(count: jobs.count) { _ = renderer.render(jobs[$0]) }
             parallelForEach(count: documents.count) { _ = documents[$0].render() }
             return finish(true)
         }
-        // 6. Photos: every size made on both cores, or taken from the cache.
-        var processor = ImageProcessor(cache: imageCache, settings: config.media, diagnostics: diagnostics, paths: paths)
-        processor.showProgress = options.showProgress
+        // 8. Photos: every size made on both cores, or taken from the cache.
         let images = processor.run(ImageProcessor.jobs(model: model, paths: paths))
-        report.imagesProcessed = images.processed
-        report.imagesFromCache = images.fromCache
+        report.imagesProcessed = images.processed + locked.imagesProcessed
+        report.imagesFromCache = images.fromCache + locked.imagesFromCache
         stage("process images")
         guard !diagnostics.hasErrors else { return finish(false) }
 
@@ -115,7 +144,7 @@ public struct BuildPipeline: Sendable {
             diagnostics.error(error.description, at: SourceLocation(path: paths.display(options.outputFolder)))
             return finish(false)
         }
-        let copies = files.copies + images.copies
+        let copies = files.copies + images.copies + locked.copies
         output.prepareFolders(for: jobs.map(renderer.outputPath) + copies.map(\.sitePath) + documents.map(\.path))
         parallelForEach(count: jobs.count) { index in
             let job = jobs[index]
@@ -147,7 +176,7 @@ public struct BuildPipeline: Sendable {
         stage("copy media and assets")
         report.filesCopied = copies.count
 
-        // 7. Swap the new site in, only if everything above worked.
+        // 9. Swap the new site in, only if everything above worked.
         guard !diagnostics.hasErrors else {
             output.discard()
             return finish(false)
@@ -163,6 +192,29 @@ public struct BuildPipeline: Sendable {
         report.unchanged = output.unchangedCount
         report.output = options.outputFolder
         return finish(true)
+    }
+
+    /// The build's keys, from the passphrase the command supplies and the journal's salt.
+    func privateKeys(journal: URL, count: Int, at location: SourceLocation, diagnostics: DiagnosticsEngine) -> PrivateKeys? {
+        let store = SaltStore(journal: journal.path)
+        let existing = store.salt
+        guard let passphrase = options.passphrase?(existing == nil), !passphrase.isEmpty else {
+            diagnostics.error("\(count) private entr\(count == 1 ? "y needs" : "ies need") a passphrase to be encrypted, and none was given; expected JOURNALGEN_PASSPHRASE in the environment or a terminal to type it in (or --skip-private to leave them out)", at: location)
+            return nil
+        }
+        guard let salt = existing ?? store.makeSalt() else {
+            diagnostics.error("cannot write the salt of private pages in \(options.paths.display(path: store.folder))", at: location)
+            return nil
+        }
+        guard let keys = try? PrivateKeys(passphrase: passphrase, salt: salt) else {
+            diagnostics.error("cannot derive a key from the passphrase", at: location)
+            return nil
+        }
+        if !store.matches(keys) {
+            diagnostics.warning("the passphrase is not the one of the last build: private pages are now encrypted with this one, and readers need it from now on", at: location)
+        }
+        if options.writeOutput { store.remember(keys) }
+        return keys
     }
 
     /// Lets entries be checked (and their errors reported) even when journal.yaml is broken.

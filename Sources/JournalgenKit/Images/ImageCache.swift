@@ -25,9 +25,14 @@ final class ImageCache: @unchecked Sendable {
     /// Creates the folder and its `.gitignore` on first use.
     func prepare() -> Bool {
         guard FileIO.makeDirectories(folder + "/images") && FileIO.makeDirectories(folder + "/frames") else { return false }
-        let ignore = folder + "/.gitignore"
-        if !FileIO.isRegularFile(ignore) { _ = FileIO.write(Data("# Made by journalgen: processed photos, safe to delete.\n*\n".utf8), to: ignore) }
+        Self.writeIgnoreFile(in: folder)
         return true
+    }
+
+    /// The cache's own `.gitignore`, so git never sees the folder.
+    static func writeIgnoreFile(in folder: String) {
+        let ignore = folder + "/.gitignore"
+        if !FileIO.isRegularFile(ignore) { _ = FileIO.write(Data("# Made by journalgen: processed photos and the salt of private pages, safe to delete.\n*\n".utf8), to: ignore) }
     }
 
     /// SHA-256 of a file's content; read again only when its size or modification time changed.

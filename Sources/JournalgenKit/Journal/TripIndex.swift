@@ -24,8 +24,11 @@ public struct TripIndex: Sendable {
         public var tracks: [Track]
         /// The cover from trips/<id>.md, placed in the site; else nil.
         public var cover: MediaItem?
-        public var sitePath: String { Self.sitePath(id) }
-        static func sitePath(_ id: String) -> String { "trips/\(Slug.make(id).isEmpty ? "trip" : Slug.make(id))/" }
+        public var sitePath: String { Self.sitePath(id, info: info) }
+        static func sitePath(_ id: String, info: TripInfo?) -> String {
+            if let token = info?.lockToken { return "private/\(token)/" }
+            return "trips/\(Slug.make(id).isEmpty ? "trip" : Slug.make(id))/"
+        }
         public var days: Int { end.daysSinceEpoch - start.daysSinceEpoch + 1 }
         public var distanceMetres: Double { tracks.reduce(0) { $0 + $1.track.distanceMetres } }
     }
@@ -51,7 +54,7 @@ public struct TripIndex: Sendable {
                 }
             }
             var cover = info?.cover.map { [$0] } ?? []
-            if let info { SiteModel.placeMedia(&cover, owner: info.filePath, page: Trip.sitePath(id), settings: settings) }
+            if let info { SiteModel.placeMedia(&cover, owner: info.filePath, page: Trip.sitePath(id, info: info), settings: settings, lockToken: info.lockToken) }
             return Trip(id: id, info: info, title: info?.title ?? Self.title(fromID: id), entries: members,
                         start: info?.start.map { min($0, days.min()!) } ?? days.min()!,
                         end: info?.end.map { max($0, days.max()!) } ?? days.max()!,

@@ -18,6 +18,11 @@ public struct JournalConfig: Sendable {
     /// Pass raw HTML in Markdown through (`markdown: {unsafe: true}`).
     public var unsafeMarkdown: Bool
     public var privateHint: String?
+    /// `private: {all: true}`: every entry and trip is private.
+    public var privateAll = false
+    /// `private: {count_moods: true}`: private entries' moods count in the public mood charts
+    /// (the level and time only; never the entry).
+    public var privateMoodsCount = false
     /// `tips:`: the mood tips the moods page picks from; nil for the built-in ones.
     public var tips: [String]?
     /// `reminders:`: when the writer wants to be asked for a mood during the day.

@@ -99,8 +99,19 @@ public enum JournalConfigReader {
         }
 
         var hint: String?
+        var privateAll = false, privateMoodsCount = false
         if let node = root["private"] {
             hint = node["hint"]?.text
+            func flag(_ key: String) -> Bool {
+                guard let value = node[key] else { return false }
+                guard let b = value.bool else {
+                    diagnostics.error("private.\(key) is \(value.kindDescription); expected true or false", at: at(value))
+                    return false
+                }
+                return b
+            }
+            privateAll = flag("all")
+            privateMoodsCount = flag("count_moods")
         }
 
         let tips = readTips(root["tips"], at: at, diagnostics: diagnostics)
@@ -113,12 +124,15 @@ public enum JournalConfigReader {
         }
 
         guard diagnostics.errorCount == errorsBefore, let title else { return nil }
-        return JournalConfig(
+        var config = JournalConfig(
             title: title, author: string("author"), birthday: birthday, timeZone: zone, timeZoneName: zoneName,
             baseURL: baseURL, theme: string("theme") ?? "paper", language: string("language") ?? "en",
             moods: moods, pageSize: pageSize, unsafeMarkdown: unsafe, privateHint: hint, tips: tips, reminders: reminders,
             media: media,
             extra: MetaNode(.table(extra), line: root.line, column: root.column))
+        config.privateAll = privateAll
+        config.privateMoodsCount = privateMoodsCount
+        return config
     }
 
     static func readMoods(_ node: MetaNode, at: (MetaNode) -> SourceLocation, diagnostics: DiagnosticsEngine) -> MoodScale? {

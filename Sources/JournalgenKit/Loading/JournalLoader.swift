@@ -23,7 +23,6 @@ public struct LoadedJournal: Sendable {
     /// `trips/<id>.md`, by id.
     public var trips: [String: TripInfo] = [:]
     public var draftsLeftOut = 0
-    public var privateLeftOut = 0
     public var futureLeftOut = 0
 }
 
@@ -63,7 +62,7 @@ public struct JournalLoader: Sendable {
             guard var entry = parser.parse(text: text, fileName: fileName, filePath: file,
                                            displayPath: display, relativePath: relative, diagnostics: diagnostics)
             else { return nil }
-            if !(entry.isDraft && !options.includeDrafts) && !entry.isPrivate {
+            if !(entry.isDraft && !options.includeDrafts) {
                 Self.resolveMedia(of: &entry, resolver: resolver, paths: paths, diagnostics: diagnostics)
                 for index in entry.media.indices { inspector.inspect(&entry.media[index], in: entry, diagnostics: diagnostics) }
                 for index in entry.bodyImages.indices { inspector.inspect(&entry.bodyImages[index], in: entry, diagnostics: diagnostics) }
@@ -76,8 +75,6 @@ public struct JournalLoader: Sendable {
         var result = LoadedJournal(config: config, entries: [])
         for case let entry? in parsed {
             if entry.isDraft && !options.includeDrafts { result.draftsLeftOut += 1; continue }
-            // Until encryption exists, a private entry is left out of the site entirely.
-            if entry.isPrivate { result.privateLeftOut += 1; continue }
             if entry.date.day > today && !options.includeFuture { result.futureLeftOut += 1; continue }
             result.entries.append(entry)
         }

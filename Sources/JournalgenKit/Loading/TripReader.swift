@@ -10,6 +10,10 @@ public struct TripInfo: Sendable {
     public var end: CalendarDay?
     public var bodyHTML: String
     public var filePath: String
+    /// `private: true`: the trip and all its entries are published only as ciphertext.
+    public var isPrivate = false
+    /// Set by the build for a private trip: its page is `private/<token>/`.
+    public var lockToken: String?
 }
 
 /// Reads `trips/*.md`: YAML or TOML front matter (title, summary, cover, start, end) and a
@@ -25,7 +29,7 @@ public struct TripReader: Sendable {
         self.paths = paths
     }
 
-    static let knownKeys: Set<String> = ["title", "summary", "cover", "start", "end"]
+    static let knownKeys: Set<String> = ["title", "summary", "cover", "start", "end", "private"]
 
     public func readAll(diagnostics: DiagnosticsEngine) -> [String: TripInfo] {
         let folder = journal + "/trips"
@@ -56,6 +60,11 @@ public struct TripReader: Sendable {
         var trip = TripInfo(id: id, bodyHTML: "", filePath: path)
         trip.title = meta["title"]?.text
         trip.summary = meta["summary"]?.text
+        if let node = meta["private"] {
+            if let flag = node.bool { trip.isPrivate = flag } else {
+                diagnostics.error("private is \(node.kindDescription); expected true or false", at: at(node))
+            }
+        }
         for key in ["start", "end"] {
             guard let node = meta[key] else { continue }
             guard let text = node.text, let day = CalendarDay(iso: text.prefix(10)) else {

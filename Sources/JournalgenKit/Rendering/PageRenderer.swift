@@ -20,6 +20,8 @@ public enum PageJob: Sendable, Hashable {
     case places
     case filter
     case photos
+    /// A private page's lock screen (LockedPages.swift).
+    case locked(Int)
 }
 
 /// Fills the templates for each page of the site. Stateless: pages render on any thread.
@@ -29,6 +31,8 @@ public struct PageRenderer: Sendable {
     public var theme: Theme
     public var stylesheet: String
     public var script: String
+    /// The lock screens of private pages, and what they need to open them.
+    var lock = LockScreens()
 
     public init(model: SiteModel, templates: TemplateSet, theme: Theme, stylesheet: String, script: String) {
         self.model = model
@@ -67,7 +71,13 @@ public struct PageRenderer: Sendable {
         jobs += model.tags.indices.map { .tag($0) }
         jobs.append(.notFound)
         jobs += journalPageJobs
-        return jobs
+        jobs += lock.pages.indices.map { .locked($0) }
+        // A locked page may stand in for a public one (the home page of an all-private journal).
+        let lockedPaths = Set(lock.pages.map { $0.sitePath + "index.html" })
+        return lockedPaths.isEmpty ? jobs : jobs.filter { job in
+            if case .locked = job { return true }
+            return !lockedPaths.contains(outputPath(job))
+        }
     }
 
     /// The file the page is written to, relative to the site root.
@@ -81,6 +91,7 @@ public struct PageRenderer: Sendable {
         case .tags: return "tags/index.html"
         case .tag(let t): return model.tags[t].sitePath + "index.html"
         case .notFound: return "404.html"
+        case .locked(let i): return lock.pages[i].sitePath + "index.html"
         default: return journalPagePath(job)
         }
     }
@@ -141,6 +152,8 @@ public struct PageRenderer: Sendable {
             ]))
         case .notFound:
             return templates.render("404", context(page("Page not found", "404.html", kind: "notFound"), [:]))
+        case .locked(let i):
+            return renderLockScreen(lock.pages[i])
         default:
             return renderJournalPage(job)
         }

@@ -22,6 +22,7 @@ struct SiteView: TemplateObject {
         case "indexURL": return .text(l.href("index.json"))
         case "feedURL": return .text(l.href("feed.xml"))
         case "calendarURL": return .text(l.href("reminders.ics"))
+        case "privateURL": return model.privateIndexPath.map { .text(l.href($0)) } ?? .null
         case "hasMoods": return .bool(!views.moods.points.isEmpty)
         case "hasTrips": return .bool(!views.trips.trips.isEmpty)
         case "hasPlaces": return .bool(!views.places.places.isEmpty)

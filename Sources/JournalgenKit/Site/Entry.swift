@@ -127,6 +127,8 @@ public struct Entry: Sendable {
 
     /// Site path of the entry's page, "2026/04/03/kyoto/" (set when URLs are assigned).
     public var sitePath: String = ""
+    /// Set by the build for a private entry: its page is `private/<token>/`, its files are renamed.
+    public var lockToken: String?
     /// Line of the `theme:` key, for the warning about unknown variants.
     public var themeLocation: SourceLocation?
     /// Local images of the Markdown body (`![alt](photo.jpg)`), published like `media:`.

@@ -9,6 +9,10 @@ public enum Permalinks {
         }
         var taken: Set<String> = []
         for index in order {
+            if let token = entries[index].lockToken {
+                entries[index].sitePath = "private/\(token)/"
+                continue
+            }
             let day = entries[index].date.day
             let prefix = "\(pad(day.year, 4))/\(pad(day.month, 2))/\(pad(day.day, 2))/"
             let slug = entries[index].slug

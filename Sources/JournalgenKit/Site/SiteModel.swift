@@ -37,10 +37,14 @@ public final class SiteModel: Sendable {
     public let views: JournalViews
     /// Each entry's card and row HTML, rendered once and reused by every list that shows it.
     public let fragments = EntryFragments()
+    /// The locked page that lists the private entries ("private/"), when the journal has any.
+    public let privateIndexPath: String?
 
     /// `today` is the build day: streaks, revisits and "On this day" are as of it.
-    public init(config: JournalConfig, entries unsorted: [Entry], moodLog: [MoodLogLine] = [], trips: [String: TripInfo] = [:], today: CalendarDay? = nil) {
+    public init(config: JournalConfig, entries unsorted: [Entry], moodLog: [MoodLogLine] = [], trips: [String: TripInfo] = [:], today: CalendarDay? = nil,
+                privateIndexPath: String? = nil) {
         self.config = config
+        self.privateIndexPath = privateIndexPath
         var entries = unsorted
         Permalinks.assign(&entries)
         for index in entries.indices { Self.placeMedia(of: &entries[index], settings: config.media) }
@@ -84,16 +88,18 @@ public final class SiteModel: Sendable {
 
     /// Bundle files sit beside the entry's page (`2026/04/03/kyoto/torii.jpg`), shared ones under `media/`.
     static func placeMedia(of entry: inout Entry, settings: ImageSettings) {
-        placeMedia(&entry.media, owner: entry.filePath, page: entry.sitePath, settings: settings)
+        placeMedia(&entry.media, owner: entry.filePath, page: entry.sitePath, settings: settings, lockToken: entry.lockToken)
         guard !entry.bodyImages.isEmpty else { return }
-        placeMedia(&entry.bodyImages, owner: entry.filePath, page: entry.sitePath, settings: settings)
+        placeMedia(&entry.bodyImages, owner: entry.filePath, page: entry.sitePath, settings: settings, lockToken: entry.lockToken)
     }
 
     /// Files of a bundle folder go beside `page`; files from media/ keep their media/ path.
-    static func placeMedia(_ media: inout [MediaItem], owner filePath: String, page: String, settings: ImageSettings) {
+    /// A private page's files all go beside it, under names that say nothing of the originals.
+    static func placeMedia(_ media: inout [MediaItem], owner filePath: String, page: String, settings: ImageSettings, lockToken: String? = nil) {
         let bundle = MediaResolver.bundleFolder(of: filePath) + "/"
         func sitePath(_ file: String?, _ name: String) -> String? {
             guard let path = file else { return nil }
+            if let lockToken { return page + LockedNames.fileName(token: lockToken, path: path) }
             return path.hasPrefix(bundle) ? page + path.dropFirst(bundle.count) : "media/" + (name.hasPrefix("./") ? String(name.dropFirst(2)) : name)
         }
         for i in media.indices {

@@ -230,6 +230,135 @@
     });
   }
 
+
+  /* Lock screens: a private page and its files are sealed with AES-256-GCM under a key derived
+     from the passphrase (PBKDF2-HMAC-SHA-256, the journal's salt). The browser derives the key,
+     opens the page and its photos, and shows them; nothing is sent anywhere. The key stays for
+     this tab (sessionStorage), and on this device only when the reader ticks "Remember". */
+  var fileTypes = { jpg: "image/jpeg", jpeg: "image/jpeg", png: "image/png", webp: "image/webp", avif: "image/avif",
+    gif: "image/gif", svg: "image/svg+xml", mp4: "video/mp4", webm: "video/webm", mov: "video/quicktime",
+    gpx: "application/gpx+xml" };
+  function hexBytes(hex) {
+    var out = new Uint8Array(hex.length / 2);
+    for (var i = 0; i < out.length; i++) { out[i] = parseInt(hex.substr(2 * i, 2), 16); }
+    return out;
+  }
+  function base64Bytes(text) {
+    var raw = atob(text), out = new Uint8Array(raw.length);
+    for (var i = 0; i < raw.length; i++) { out[i] = raw.charCodeAt(i); }
+    return out;
+  }
+  function bytesBase64(bytes) {
+    var raw = "";
+    bytes = new Uint8Array(bytes);
+    for (var i = 0; i < bytes.length; i++) { raw += String.fromCharCode(bytes[i]); }
+    return btoa(raw);
+  }
+  function openBox(key, bytes) {
+    return crypto.subtle.decrypt({ name: "AES-GCM", iv: bytes.subarray(0, 12) }, key, bytes.subarray(12));
+  }
+  function deriveBits(passphrase, salt, iterations) {
+    return crypto.subtle.importKey("raw", new TextEncoder().encode(passphrase), "PBKDF2", false, ["deriveBits"])
+      .then(function (base) {
+        return crypto.subtle.deriveBits({ name: "PBKDF2", hash: "SHA-256", salt: salt, iterations: iterations }, base, 256);
+      });
+  }
+  function aesKey(bits) { return crypto.subtle.importKey("raw", bits, "AES-GCM", false, ["decrypt"]); }
+  /* A sealed file of a private page: under private/, and a file rather than a page. */
+  function isSealedFile(url) {
+    return /\/private\/[0-9a-f]+\/[^\/]+\.[a-z0-9]+$/.test(url || "");
+  }
+  function openFiles(doc, key) {
+    doc.querySelectorAll("picture source").forEach(function (source) {
+      if (isSealedFile((source.getAttribute("srcset") || "").split(" ")[0])) { source.remove(); }
+    });
+    var targets = [];
+    doc.querySelectorAll("[src], [href], [poster], [data-poster]").forEach(function (element) {
+      ["src", "href", "poster", "data-poster"].forEach(function (name) {
+        var value = element.getAttribute(name);
+        if (isSealedFile(value)) { targets.push({ element: element, name: name, url: value }); }
+      });
+      if (element.hasAttribute("srcset") && isSealedFile(element.getAttribute("src"))) {
+        element.removeAttribute("srcset");
+        element.removeAttribute("sizes");
+      }
+    });
+    var opened = {};
+    function blobURL(url) {
+      if (!opened[url]) {
+        opened[url] = fetch(url).then(function (r) {
+          if (!r.ok) { throw new Error(url + ": " + r.status); }
+          return r.arrayBuffer();
+        }).then(function (data) { return openBox(key, new Uint8Array(data)); }).then(function (plain) {
+          var ext = url.split(".").pop().toLowerCase();
+          return URL.createObjectURL(new Blob([plain], { type: fileTypes[ext] || "application/octet-stream" }));
+        });
+      }
+      return opened[url];
+    }
+    return Promise.all(targets.map(function (t) {
+      return blobURL(t.url).then(function (blob) { t.element.setAttribute(t.name, blob); }, function () { });
+    }));
+  }
+  function lockScreen() {
+    var section = document.querySelector("[data-lock]");
+    if (!section || !window.crypto || !crypto.subtle) { return; }
+    var form = section.querySelector("form");
+    var status = section.querySelector(".lock-status");
+    var input = form.querySelector("input[type=password]");
+    var salt = hexBytes(section.getAttribute("data-salt"));
+    var iterations = parseInt(section.getAttribute("data-iterations"), 10);
+    var payload = base64Bytes(section.getAttribute("data-payload"));
+    var storageName = "journalgen-key-" + section.getAttribute("data-salt");
+    function reveal(bits) {
+      return aesKey(bits).then(function (key) {
+        return openBox(key, payload).then(function (plain) {
+          var page = JSON.parse(new TextDecoder().decode(plain));
+          var doc = new DOMParser().parseFromString(page.html, "text/html");
+          return openFiles(doc, key).then(function () {
+            var main = section.parentNode;
+            main.textContent = "";
+            Array.prototype.slice.call(doc.body.childNodes).forEach(function (node) { main.appendChild(document.adoptNode(node)); });
+            document.title = page.title;
+            document.body.className = document.body.className.replace(/variant-\S+/, "variant-" + page.variant).replace("page-locked", "page-unlocked");
+            viewer();
+            return true;
+          });
+        });
+      });
+    }
+    function stored() {
+      var text = null;
+      try { text = sessionStorage.getItem(storageName) || localStorage.getItem(storageName); } catch (e) { }
+      return text ? base64Bytes(text) : null;
+    }
+    function forget() {
+      try { sessionStorage.removeItem(storageName); localStorage.removeItem(storageName); } catch (e) { }
+    }
+    form.hidden = false;
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      var button = form.querySelector("button");
+      button.disabled = true;
+      status.textContent = "Unlocking…";
+      deriveBits(input.value, salt, iterations).then(function (bits) {
+        return reveal(bits).then(function () {
+          try {
+            sessionStorage.setItem(storageName, bytesBase64(bits));
+            if (form.elements.remember.checked) { localStorage.setItem(storageName, bytesBase64(bits)); }
+          } catch (e) { }
+        });
+      }).catch(function () {
+        button.disabled = false;
+        status.textContent = "Wrong passphrase. Try again.";
+        section.classList.add("lock-wrong");
+        input.select();
+      });
+    });
+    var bits = stored();
+    if (bits) { reveal(bits).catch(forget); }
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
     var now = new Date();
     greeting(now);
@@ -237,5 +366,6 @@
     onThisDay(now);
     filter();
     viewer();
+    lockScreen();
   });
 })();

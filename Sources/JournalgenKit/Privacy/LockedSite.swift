@@ -1,0 +1,147 @@
+import Crypto
+import Foundation
+
+/// Names of a private page's files: a hash of the page's secret token and the source's path, so a
+/// file name says nothing of the photo, and the same photo keeps its name from build to build.
+enum LockedNames {
+    static func fileName(token: String, path: String) -> String {
+        let digest = SHA256.hash(data: Data((token + "/" + path).utf8))
+        let ext = (path as NSString).pathExtension.lowercased()
+        return digest.prefix(8).map { String(format: "%02x", $0) }.joined() + (ext.isEmpty ? "" : "." + ext)
+    }
+}
+
+/// A page published as a lock screen: where it goes and the sealed page it opens to.
+public struct LockedPage: Sendable {
+    public enum Kind: String, Sendable {
+        case entry, trip, index
+    }
+
+    public var sitePath: String
+    public var kind: Kind
+    /// Base64 of the sealed JSON `{"title", "variant", "html"}`, padded (PrivateKeys.padded).
+    public var payload: String
+}
+
+/// The private part of a journal, rendered with the whole journal (so its pages link to each
+/// other and to public pages as usual) and published only as ciphertext: each private entry's
+/// and trip's page, a page listing them, and every file they show, sealed with the build's key.
+struct LockedSite {
+    var pages: [LockedPage] = []
+    var copies: [StaticFiles.Copy] = []
+    var imagesProcessed = 0
+    var imagesFromCache = 0
+
+    /// Which entries and trips are private, with their tokens set: `private: true` on the entry
+    /// or its trip, or `private: {all: true}` in journal.yaml.
+    struct Split {
+        var publicEntries: [Entry] = []
+        var privateEntries: [Entry] = []
+        var publicTrips: [String: TripInfo] = [:]
+        var allTrips: [String: TripInfo] = [:]
+        var isEmpty: Bool { privateEntries.isEmpty }
+
+        init(entries: [Entry], trips: [String: TripInfo], config: JournalConfig) {
+            allTrips = trips
+            let privateTrips = Set(trips.values.filter { $0.isPrivate || config.privateAll }.map(\.id))
+            for entry in entries {
+                let locked = entry.isPrivate || config.privateAll || entry.trip.map(privateTrips.contains) == true
+                if locked { privateEntries.append(entry) } else { publicEntries.append(entry) }
+            }
+            publicTrips = trips.filter { !privateTrips.contains($0.key) }
+            // Under `all: true` a trip without a trips/ file is private too; it needs one to carry its token.
+            if config.privateAll {
+                for id in Set(privateEntries.compactMap(\.trip)) where allTrips[id] == nil {
+                    var info = TripInfo(id: id, bodyHTML: "", filePath: "")
+                    info.isPrivate = true
+                    allTrips[id] = info
+                }
+            }
+        }
+
+        /// Gives every private entry and trip its token (derived from its path or id with the key).
+        mutating func assignTokens(_ keys: PrivateKeys) {
+            for index in privateEntries.indices {
+                privateEntries[index].lockToken = keys.token("entry:" + privateEntries[index].relativePath)
+            }
+            for id in allTrips.keys where publicTrips[id] == nil {
+                allTrips[id]!.lockToken = keys.token("trip:" + id)
+            }
+        }
+    }
+
+    /// The mood log the public pages show: all of it, none under `all: true`, and with
+    /// `count_moods: true` the private entries' moods too (level and time, never a note).
+    static func publicMoodLog(_ log: [MoodLogLine], privateEntries: [Entry], config: JournalConfig) -> [MoodLogLine] {
+        var lines = log
+        if config.privateAll { lines = config.privateMoodsCount ? log.map { MoodLogLine(date: $0.date, level: $0.level, note: nil) } : [] }
+        if config.privateMoodsCount {
+            lines += privateEntries.compactMap { entry in entry.mood.map { MoodLogLine(date: entry.date, level: $0, note: nil) } }
+            lines.sort { $0.date.instant < $1.date.instant }
+        }
+        return lines
+    }
+
+    /// "private/", or the home page when the whole journal is private.
+    static func indexPath(config: JournalConfig) -> String { config.privateAll ? "" : "private/" }
+
+    static func build(split: Split, keys: PrivateKeys, config: JournalConfig, moodLog: [MoodLogLine], today: CalendarDay,
+                      theme: Theme, templates: TemplateSet, assets: AssetSource, stylesheet: String, script: String,
+                      processor: ImageProcessor?, paths: DisplayPaths) -> LockedSite {
+        let indexPath = indexPath(config: config)
+        let model = SiteModel(config: config, entries: split.publicEntries + split.privateEntries, moodLog: moodLog,
+                              trips: split.allTrips, today: today, privateIndexPath: indexPath)
+        let renderer = PageRenderer(model: model, templates: templates, theme: theme, stylesheet: stylesheet, script: script)
+        var site = LockedSite()
+
+        var work: [(path: String, kind: LockedPage.Kind, title: String, variant: String, render: @Sendable () -> String)] = []
+        let privateIndexes = model.entries.indices.filter { model.entries[$0].lockToken != nil }
+        for index in privateIndexes {
+            let entry = model.entries[index]
+            let variant = entry.theme.flatMap { theme.variants.contains($0) ? $0 : nil } ?? theme.defaultVariant
+            work.append((entry.sitePath, .entry, entry.title, variant, { renderer.render(.entry(index)) }))
+        }
+        for (t, trip) in model.views.trips.trips.enumerated() where trip.info?.lockToken != nil {
+            work.append((trip.sitePath, .trip, trip.title, theme.defaultVariant, { renderer.render(.trip(t)) }))
+        }
+        work.append((indexPath, .index, "Private entries", theme.defaultVariant, {
+            renderer.renderPrivateIndex(entries: privateIndexes, path: indexPath)
+        }))
+        let siteTitle = config.title
+        site.pages = parallelMap(work) { item in
+            let json: [String: String] = [
+                "title": item.title + " · " + siteTitle,
+                "variant": item.variant,
+                "html": mainContent(of: item.render()),
+            ]
+            let text = String(decoding: try! JSONSerialization.data(withJSONObject: json, options: [.sortedKeys]), as: UTF8.self)
+            return LockedPage(sitePath: item.path, kind: item.kind, payload: keys.seal(PrivateKeys.padded(text)).base64EncodedString())
+        }
+
+        // Files: photo sizes made (or found in the cache) as for public entries, then sealed.
+        guard let processor else { return site }
+        let isPrivate: (String) -> Bool = { $0.hasPrefix("private/") }
+        let jobs = ImageProcessor.jobs(model: model, paths: paths).filter { $0.sizes.allSatisfy { isPrivate($0.webp) } }
+        let images = processor.run(jobs)
+        site.imagesProcessed = images.processed
+        site.imagesFromCache = images.fromCache
+        let plain = images.copies + StaticFiles.collect(model: model, theme: theme, assets: assets).copies.filter { isPrivate($0.sitePath) }
+        site.copies = parallelMap(plain) { copy in
+            let data: Data
+            switch copy.source {
+            case .file(let path): data = FileIO.read(path) ?? Data()
+            case .data(let bytes): data = bytes
+            }
+            return StaticFiles.Copy(source: .data(keys.seal(data)), sitePath: copy.sitePath)
+        }
+        return site
+    }
+
+    /// What the layout puts inside `<main>`: the part of the page the lock screen stands in for.
+    static func mainContent(of html: String) -> String {
+        guard let open = html.range(of: "<main"), let start = html.range(of: ">", range: open.upperBound..<html.endIndex),
+              let close = html.range(of: "</main>", options: .backwards), close.lowerBound >= start.upperBound
+        else { return html }
+        return String(html[start.upperBound..<close.lowerBound])
+    }
+}

@@ -1,0 +1,40 @@
+import Crypto
+import Foundation
+
+/// The journal's salt and a check of the last passphrase, in `.journalgen-cache/private/`.
+/// The salt is public (every lock page carries it); it is kept so that an unchanged journal
+/// rebuilds to the same bytes. Deleting the cache only makes the next build pick a new one.
+struct SaltStore {
+    let folder: String
+
+    init(journal: String) {
+        folder = journal + "/" + ImageCache.folderName + "/private"
+    }
+
+    var salt: [UInt8]? {
+        guard let data = FileIO.read(folder + "/salt"), data.count == 16 else { return nil }
+        return Array(data)
+    }
+
+    /// A new random salt, written before it is used.
+    func makeSalt() -> [UInt8]? {
+        var generator = SystemRandomNumberGenerator()
+        let salt = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        guard FileIO.makeDirectories(folder) else { return nil }
+        ImageCache.writeIgnoreFile(in: (folder as NSString).deletingLastPathComponent)
+        guard FileIO.write(Data(salt), to: folder + "/salt") else { return nil }
+        return salt
+    }
+
+    static let checkText = Data("journalgen passphrase check".utf8)
+
+    /// Whether `keys` opens the check written by the last build; true when there is none yet.
+    func matches(_ keys: PrivateKeys) -> Bool {
+        guard let box = FileIO.read(folder + "/check") else { return true }
+        return keys.open(box) == Self.checkText
+    }
+
+    func remember(_ keys: PrivateKeys) {
+        _ = FileIO.write(keys.seal(Self.checkText), to: folder + "/check")
+    }
+}

@@ -1,0 +1,43 @@
+/// What the lock screens of a build share: the salt and rounds the browser derives the key with,
+/// and the hint from journal.yaml.
+struct LockScreens: Sendable {
+    var pages: [LockedPage] = []
+    var salt: [UInt8] = []
+    var hint: String?
+}
+
+extension PageRenderer {
+    /// A lock screen in the theme's layout. Its title, description and canonical URL are generic:
+    /// nothing of the entry is in the page but the sealed payload.
+    func renderLockScreen(_ locked: LockedPage) -> String {
+        let titles: [LockedPage.Kind: String] = [.entry: "A private entry", .trip: "A private trip", .index: "Private entries"]
+        let title = titles[locked.kind]!
+        return templates.render("locked", context(page(title, locked.sitePath, kind: "locked"), [
+            "lock": .object(ValueTable(values: [
+                "title": .text(title),
+                "hint": .optional(lock.hint),
+                "salt": .text(lock.salt.map { String(format: "%02x", $0) }.joined()),
+                "iterations": .number(PrivateKeys.iterations),
+                "payload": .text(locked.payload),
+                "kind": .text(locked.kind.rawValue),
+            ])),
+        ]))
+    }
+
+    /// The page behind the private index's lock: every private entry, newest first, and the
+    /// private trips.
+    func renderPrivateIndex(entries: [Int], path: String) -> String {
+        let trips = model.views.trips.trips.filter { $0.info?.lockToken != nil }
+        return templates.render("private", context(page("Private entries", path, kind: "private"), [
+            "entries": .objects(entries.map { EntryView(model: model, index: $0) }),
+            "trips": .objects(trips.map { TripView(trip: $0, model: model) }),
+            "hasTrips": .bool(!trips.isEmpty),
+        ]))
+    }
+}
+
+/// Named values for a template, when no view type is worth writing.
+struct ValueTable: TemplateObject {
+    var values: [String: TemplateValue]
+    func value(_ key: String) -> TemplateValue? { values[key] }
+}
