@@ -8,10 +8,16 @@ struct Journalgen: ParsableCommand {
         abstract: "Turns a folder of Markdown diary and travel entries into a static website.",
         discussion: """
             A journal is a folder with journal.yaml and entries/*.md. Start with:
+              journalgen init my-journal         # a new journal, with git
+              journalgen new "A title"           # a new entry, in your editor
+              journalgen mood good               # a quick mood log
               journalgen build my-journal        # writes my-journal/_site
               journalgen check my-journal        # reports problems, writes nothing
+
+            Shell completions: journalgen --generate-completion-script bash|zsh|fish
             """,
         version: JournalgenVersion.current,
-        subcommands: [Build.self, Check.self, Unlock.self],
+        subcommands: [Init.self, New.self, Mood.self, Moods.self, Due.self, Revisit.self, Glory.self, List.self,
+                      Build.self, Check.self, Unlock.self],
         defaultSubcommand: nil)
 }

@@ -122,6 +122,8 @@ func runCommand(_ executable: String, _ arguments: [String], environment: [Strin
     process.arguments = arguments
     if let folder { process.currentDirectoryURL = folder }
     process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    // No terminal: commands that would ask questions run on their flags alone.
+    process.standardInput = FileHandle.nullDevice
     let out = Pipe(), err = Pipe()
     process.standardOutput = out
     process.standardError = err

@@ -54,7 +54,7 @@ struct ReminderCalendar {
                 "DTSTART;VALUE=DATE:\(Self.dateText(item.due))",
                 "DTEND;VALUE=DATE:\(Self.dateText(item.due.adding(days: 1)))",
                 "SUMMARY:" + Self.escape("Revisit: \(entry.title)"),
-                "DESCRIPTION:" + Self.escape("Written \(DateText.long(entry.date.day)); revisit after \(entry.revisit?.description ?? "")." + (entry.body.summary.isEmpty ? "" : "\n\n\(entry.body.summary)")),
+                "DESCRIPTION:" + Self.escape("Written \(DateText.long(entry.date.day)); revisit " + (entry.revisit.map { $0.day == nil ? "after \($0)" : "\($0)" } ?? "") + "." + (entry.body.summary.isEmpty ? "" : "\n\n\(entry.body.summary)")),
                 "URL:" + links.absolute(entry.sitePath),
                 "TRANSP:TRANSPARENT",
                 "BEGIN:VALARM",

@@ -154,7 +154,7 @@ public struct EntryParser: Sendable {
         if let (value, node) = string("revisit") {
             revisit = RevisitInterval.parse(value)
             if revisit == nil {
-                report("revisit '\(value)' is not an interval; expected a number and days, weeks, months or years, such as '3 weeks'", at: at(node))
+                report("revisit '\(value)' is not an interval; expected a number and days, weeks, months or years, such as '3 weeks', or a day such as 2026-12-13", at: at(node))
             }
         }
 

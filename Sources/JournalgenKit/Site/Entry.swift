@@ -69,13 +69,24 @@ public enum Glory: Sendable, Hashable {
     case undated
 }
 
-/// `revisit: 3 weeks`: when to bring an entry back to the writer.
+/// `revisit: 3 weeks`: when to bring an entry back to the writer, counted from its date; or
+/// `revisit: 2026-12-13`, a day (what `journalgen revisit` writes when "3 weeks from today" is
+/// not a whole number of weeks after the entry's date).
 public struct RevisitInterval: Sendable, Hashable, CustomStringConvertible {
     public enum Unit: String, Sendable, CaseIterable { case day, week, month, year }
     public var amount: Int
     public var unit: Unit
+    /// Set for `revisit: YYYY-MM-DD`.
+    public var day: CalendarDay?
+
+    public init(amount: Int, unit: Unit, day: CalendarDay? = nil) {
+        self.amount = amount
+        self.unit = unit
+        self.day = day
+    }
 
     public static func parse(_ text: String) -> RevisitInterval? {
+        if let day = CalendarDay(iso: Substring(text)), text.count == 10 { return RevisitInterval(amount: 0, unit: .day, day: day) }
         let parts = text.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" })
         guard parts.count == 2, let n = Int(parts[0]), n > 0 else { return nil }
         var word = String(parts[1])
@@ -85,6 +96,7 @@ public struct RevisitInterval: Sendable, Hashable, CustomStringConvertible {
     }
 
     public func after(_ day: CalendarDay) -> CalendarDay {
+        if let fixed = self.day { return fixed }
         switch unit {
         case .day: return day.adding(days: amount)
         case .week: return day.adding(days: 7 * amount)
@@ -93,7 +105,30 @@ public struct RevisitInterval: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    public var description: String { "\(amount) \(unit.rawValue)\(amount == 1 ? "" : "s")" }
+    public var description: String {
+        if let day { return "on \(DateText.long(day))" }
+        return "\(amount) \(unit.rawValue)\(amount == 1 ? "" : "s")"
+    }
+
+    /// What `journalgen revisit FILE 3 weeks` writes: the interval from the entry's date when the
+    /// day asked for is a whole number of `unit`s after it, else the day itself.
+    public static func written(from entryDay: CalendarDay, amount: Int, unit: Unit, today: CalendarDay) -> RevisitInterval {
+        let target = RevisitInterval(amount: amount, unit: unit).after(today)
+        let days = target.daysSinceEpoch - entryDay.daysSinceEpoch
+        switch unit {
+        case .day where days > 0: return RevisitInterval(amount: days, unit: .day)
+        case .week where days > 0 && days % 7 == 0: return RevisitInterval(amount: days / 7, unit: .week)
+        case .month, .year:
+            let months = unit == .month ? 1 : 12
+            for n in 1...1200 {
+                let due = entryDay.adding(months: n * months)
+                if due == target { return RevisitInterval(amount: n, unit: unit) }
+                if due > target { break }
+            }
+        default: break
+        }
+        return RevisitInterval(amount: 0, unit: .day, day: target)
+    }
 }
 
 /// One diary entry after loading: its front matter read and checked, its body rendered.

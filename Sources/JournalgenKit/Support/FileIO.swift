@@ -28,7 +28,21 @@ enum FileIO {
     }
 
     static func write(_ data: Data, to path: String) -> Bool {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        write(data, to: path, flags: O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC)
+    }
+
+    /// Writes a file that must not exist yet (O_EXCL): false, and nothing written, if it does.
+    static func createNew(_ data: Data, at path: String) -> Bool {
+        write(data, to: path, flags: O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC)
+    }
+
+    /// Appends, creating the file if needed.
+    static func append(_ data: Data, to path: String) -> Bool {
+        write(data, to: path, flags: O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC)
+    }
+
+    private static func write(_ data: Data, to path: String, flags: Int32) -> Bool {
+        let fd = open(path, flags, 0o644)
         guard fd >= 0 else { return false }
         defer { close(fd) }
         return data.withUnsafeBytes { buffer -> Bool in

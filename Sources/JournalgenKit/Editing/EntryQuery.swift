@@ -1,0 +1,67 @@
+import Foundation
+
+/// `journalgen list`: the entries that match every filter given, newest first, as the site's
+/// filter page finds them, for the terminal or (`--json`) for scripts.
+public struct EntryQuery: Sendable {
+    public var mood: String?
+    public var tag: String?
+    public var trip: String?
+    public var year: Int?
+    public var theme: String?
+
+    public init(mood: String? = nil, tag: String? = nil, trip: String? = nil, year: Int? = nil, theme: String? = nil) {
+        self.mood = mood
+        self.tag = tag
+        self.trip = trip
+        self.year = year
+        self.theme = theme
+    }
+
+    public func matches(_ entry: Entry, scale: MoodScale) -> Bool {
+        if let mood {
+            guard let level = MoodLogWriter.level(mood, in: scale), entry.mood?.value == level.value else { return false }
+        }
+        if let tag, !entry.tags.contains(where: { SiteModel.tagSlug($0) == SiteModel.tagSlug(tag) }) { return false }
+        if let trip, entry.trip?.lowercased() != trip.lowercased() { return false }
+        if let year, entry.date.day.year != year { return false }
+        if let theme, entry.theme?.lowercased() != theme.lowercased() { return false }
+        return true
+    }
+
+    public func run(_ entries: [Entry], scale: MoodScale) -> [Entry] {
+        entries.filter { matches($0, scale: scale) }.sorted { ($0.date.instant, $0.relativePath) > ($1.date.instant, $1.relativePath) }
+    }
+
+    /// `2026-11-21 21:40  🙂 good     Fog  #walk #autumn  entries/2026/2026-11-21-fog.md`
+    public static func line(_ entry: Entry) -> String {
+        let when = entry.date.hasTime ? "\(entry.date.day) \(pad(entry.date.hour, 2)):\(pad(entry.date.minute, 2))" : "\(entry.date.day)      "
+        let mood = entry.mood.map { "\($0.emoji) \($0.value)" } ?? "-"
+        var parts = [when, mood.padding(toLength: max(mood.count, 10), withPad: " ", startingAt: 0), entry.title]
+        if !entry.tags.isEmpty { parts.append(entry.tags.map { "#" + $0 }.joined(separator: " ")) }
+        if entry.isPrivate { parts.append("[private]") }
+        if entry.isDraft { parts.append("[draft]") }
+        parts.append("entries/" + entry.relativePath)
+        return parts.joined(separator: "  ")
+    }
+
+    /// One JSON object per entry, keys sorted, for scripts.
+    public static func json(_ entries: [Entry]) -> String {
+        let items: [[String: Any]] = entries.map { entry in
+            var item: [String: Any] = [
+                "title": entry.title,
+                "date": entry.date.hasTime ? entry.date.rfc3339 : entry.date.day.description,
+                "path": "entries/" + entry.relativePath,
+                "tags": entry.tags,
+                "private": entry.isPrivate,
+                "draft": entry.isDraft,
+            ]
+            if let mood = entry.mood { item["mood"] = mood.value }
+            if let theme = entry.theme { item["theme"] = theme }
+            if let trip = entry.trip { item["trip"] = trip }
+            if let place = entry.place?.name { item["place"] = place }
+            return item
+        }
+        let data = try! JSONSerialization.data(withJSONObject: items, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        return String(decoding: data, as: UTF8.self)
+    }
+}

@@ -1,0 +1,44 @@
+import ArgumentParser
+import Foundation
+import JournalgenKit
+
+extension Journalgen {
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List entries, newest first, filtered as on the site's Find page.",
+            discussion: """
+                Filters combine (all must match). Drafts and private entries are listed too, marked. \
+                --json prints an array of objects (title, date, path, mood, theme, trip, place, tags, \
+                private, draft) for scripts.
+
+                Examples:
+                  journalgen list --year 2026 --mood good
+                  journalgen list --tag hike --json | jq -r '.[].path'
+                """)
+
+        @Option(help: ArgumentHelp("A mood: value, label or number.", valueName: "mood")) var mood: String?
+        @Option(help: ArgumentHelp("A tag.", valueName: "tag")) var tag: String?
+        @Option(help: ArgumentHelp("A trip id.", valueName: "id")) var trip: String?
+        @Option(help: ArgumentHelp("A year.", valueName: "year")) var year: Int?
+        @Option(help: ArgumentHelp("A theme variant.", valueName: "variant")) var theme: String?
+        @Flag(help: "Print JSON.") var json = false
+
+        @OptionGroup var workspace: WorkspaceOptions
+
+        func run() throws {
+            let journal = try workspace.open()
+            if let mood, MoodLogWriter.level(mood, in: journal.config.moods) == nil {
+                throw ValidationError("--mood '\(mood)' is not on the journal's scale; expected one of \(journal.config.moods.levels.map(\.value).joined(separator: ", "))")
+            }
+            let diagnostics = DiagnosticsEngine()
+            let entries = journal.load(diagnostics: diagnostics).entries
+            try report(diagnostics)
+            let found = EntryQuery(mood: mood, tag: tag, trip: trip, year: year, theme: theme).run(entries, scale: journal.config.moods)
+            if json {
+                print(EntryQuery.json(found))
+            } else {
+                for entry in found { print(EntryQuery.line(entry)) }
+            }
+        }
+    }
+}
