@@ -7,7 +7,7 @@ import Testing
     /// Words that exist only in private places of the journal below, each in a different field.
     static let markers = ["titlemarker", "tagmarker", "placemarker", "captionmarker", "filemarker", "bodymarker", "slugmarker",
                           "tripmarker", "tripsummarymarker", "tripbodymarker", "tripentrymarker", "tripdaymarker", "hiddentrip",
-                          "12.3456", "65.4321", "alttextmarker"]
+                          "12.3456", "65.4321", "alttextmarker", "weathermarker"]
 
     static func makeJournal(config extra: String = "") throws -> TemporaryJournal {
         let journal = try TemporaryJournal(config: "title: Test journal\ntimezone: Europe/Berlin\nbase_url: https://example.org/j/\nprivate:\n  hint: first pet\n" + extra)
@@ -19,6 +19,9 @@ import Testing
             ---
             title: Titlemarker
             mood: horrible
+            weather: Weathermarker
+            revisit: 1 week
+            glory: true
             tags: [tagmarker]
             location: {name: Placemarker, lat: 12.3456, lon: 65.4321}
             media:
