@@ -55,6 +55,13 @@ import Testing
         #expect((second.imagesProcessed, second.imagesFromCache) == (0, 1))
         #expect(second.summary(paths: DisplayPaths()).contains("no photos processed (1 from the cache)"))
         #expect(try journal.read(".journalgen-cache/.gitignore").contains("*"))
+
+        // Headers come from the cache's index while the photo is unchanged; a changed photo is read again.
+        #expect(try journal.read(".journalgen-cache/images/headers.tsv").contains("\t96\t24\t6\t0\texif-"), "stored size and orientation 6")
+        try journal.write("entries/2026-09-05-bastei/phone.jpg", TestImages.jpeg)
+        let third = journal.build()
+        #expect(third.succeeded && third.imagesProcessed == 1)
+        #expect(try page(journal.output, "2026/09/05/bastei/index.html").string("//ul[@class='gallery']//img/@width") == "96")
     }
 
     @Test func photoFarFromTheEntryIsAWarning() throws {

@@ -13,13 +13,42 @@ final class ImageCache: @unchecked Sendable {
     let folder: String
     /// Content hashes by path, size and modification time, so unchanged photos are not read again.
     private var known: [String: (size: Int, mtime: Int, hash: String)] = [:]
+    /// Photo headers by path, size and modification time: loading a journal of thousands of
+    /// photos then opens none of them.
+    private var headers: [String: (size: Int, mtime: Int, header: Vips.Header)] = [:]
     private var changed = false
     private let lock = NSLock()
     private var indexPath: String { folder + "/images/index.tsv" }
+    private var headersPath: String { folder + "/images/headers.tsv" }
 
     init(journal: String) {
         folder = journal + "/" + Self.folderName
         loadIndex()
+        loadHeaders()
+    }
+
+    /// Size and modification time (ns), the key of both indexes.
+    private static func stamp(_ path: String) -> (size: Int, mtime: Int)? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return (Int(info.st_size), Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec))
+    }
+
+    /// A photo's header, from the index while the file is unchanged, else read by libvips.
+    func header(_ path: String) -> Result<Vips.Header, Vips.Failure> {
+        guard let (size, mtime) = Self.stamp(path) else { return Vips.header(path) }
+        lock.lock()
+        let entry = headers[path]
+        lock.unlock()
+        if let entry, entry.size == size, entry.mtime == mtime { return .success(entry.header) }
+        let result = Vips.header(path)
+        if case .success(let header) = result {
+            lock.lock()
+            headers[path] = (size, mtime, header)
+            changed = true
+            lock.unlock()
+        }
+        return result
     }
 
     /// Creates the folder and its `.gitignore` on first use.
@@ -37,9 +66,7 @@ final class ImageCache: @unchecked Sendable {
 
     /// SHA-256 of a file's content; read again only when its size or modification time changed.
     func contentHash(_ path: String) -> String? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        let size = Int(info.st_size), mtime = Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)
+        guard let (size, mtime) = Self.stamp(path) else { return nil }
         lock.lock()
         let entry = known[path]
         lock.unlock()
@@ -68,14 +95,40 @@ final class ImageCache: @unchecked Sendable {
         }
     }
 
+    /// `size mtime width height orientation alpha fields path`, the fields as `name=value`
+    /// separated by U+001F.
+    private func loadHeaders() {
+        guard let data = FileIO.read(headersPath) else { return }
+        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+            let f = line.split(separator: "\t", maxSplits: 7, omittingEmptySubsequences: false)
+            guard f.count == 8, let size = Int(f[0]), let mtime = Int(f[1]), let width = Int(f[2]), let height = Int(f[3]),
+                  let orientation = Int(f[4]) else { continue }
+            var fields: [String: String] = [:]
+            for pair in f[6].split(separator: "\u{1F}") {
+                guard let equals = pair.firstIndex(of: "=") else { continue }
+                fields[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+            }
+            headers[String(f[7])] = (size, mtime, Vips.Header(width: width, height: height, orientation: orientation, hasAlpha: f[5] == "1", fields: fields))
+        }
+    }
+
+    /// Writes both indexes, when this build learnt something new.
     func saveIndex() {
         lock.lock()
         defer { lock.unlock() }
-        guard changed else { return }
+        guard changed, prepare() else { return }
         let lines = known.keys.sorted().map { path in
             let e = known[path]!
             return "\(e.size)\t\(e.mtime)\t\(e.hash)\t\(path)\n"
         }
-        if FileIO.makeDirectories(folder + "/images") { _ = FileIO.write(Data(lines.joined().utf8), to: indexPath) }
+        _ = FileIO.write(Data(lines.joined().utf8), to: indexPath)
+        func clean(_ s: String) -> String { s.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\u{1F}", with: " ") }
+        let headerLines = headers.keys.sorted().map { path in
+            let e = headers[path]!, h = e.header
+            let fields = h.fields.keys.sorted().map { "\($0)=\(clean(h.fields[$0]!))" }.joined(separator: "\u{1F}")
+            return "\(e.size)\t\(e.mtime)\t\(h.width)\t\(h.height)\t\(h.orientation)\t\(h.hasAlpha ? 1 : 0)\t\(fields)\t\(path)\n"
+        }
+        _ = FileIO.write(Data(headerLines.joined().utf8), to: headersPath)
+        changed = false
     }
 }

@@ -15,7 +15,7 @@ struct MediaInspector: Sendable {
     static let farSeconds = 2 * 86_400
 
     func photo(at path: String, item: MediaItem, in entry: Entry, diagnostics: DiagnosticsEngine) -> PhotoInfo? {
-        switch PhotoInfo.read(path, zone: zone, paths: paths) {
+        switch PhotoInfo.read(path, zone: zone, paths: paths, cache: cache) {
         case .success(let photo):
             return photo
         case .failure(let problem):
@@ -95,7 +95,7 @@ struct MediaInspector: Sendable {
         var best: (date: EntryDate, photo: String)?
         for item in media where item.isPhoto {
             guard case .success(let file) = resolver.resolve(item.source, entryPath: entryPath),
-                  case .success(let photo) = PhotoInfo.read(file, zone: zone, paths: paths),
+                  case .success(let photo) = PhotoInfo.read(file, zone: zone, paths: paths, cache: cache),
                   let taken = photo.taken else { continue }
             if best == nil || taken.instant < best!.date.instant { best = (taken, item.source) }
         }

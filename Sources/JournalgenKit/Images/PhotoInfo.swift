@@ -20,8 +20,8 @@ public struct PhotoInfo: Sendable, Hashable {
     }
 
     /// The photo's header (no pixels), or what to tell the writer about a file that is not one.
-    static func read(_ path: String, zone: TimeZone, paths: DisplayPaths) -> Result<PhotoInfo, Unreadable> {
-        switch Vips.header(path) {
+    static func read(_ path: String, zone: TimeZone, paths: DisplayPaths, cache: ImageCache? = nil) -> Result<PhotoInfo, Unreadable> {
+        switch cache?.header(path) ?? Vips.header(path) {
         case .success(let header): return .success(PhotoInfo(header: header, zone: zone))
         case .failure(let failure):
             return .failure(Unreadable(message: "cannot read \(paths.display(path: path)) as an image (\(failure)); expected a JPEG, PNG, WebP, AVIF, HEIC or TIFF file"))
