@@ -114,7 +114,7 @@ public struct BuildPipeline: Sendable {
         var locked = LockedSite()
         if let keys {
             locked = LockedSite.build(split: split, keys: keys, config: config, moodLog: loaded.moodLog, today: today,
-                                      theme: theme, templates: templates, assets: assets, stylesheet: stylesheet, script: script,
+                                      theme: theme, templates: templates, stylesheet: stylesheet, script: script,
                                       processor: options.writeOutput ? processor : nil, paths: paths)
             pageRenderer.lock = LockScreens(pages: locked.pages, salt: keys.salt, hint: config.privateHint)
             stage("seal private pages")

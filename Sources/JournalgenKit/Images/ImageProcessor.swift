@@ -29,19 +29,23 @@ struct ImageProcessor {
 
     /// The jobs of a site: each entry's photos, posters and images in the text, and trip covers.
     static func jobs(model: SiteModel, paths: DisplayPaths) -> [Job] {
+        jobs(entries: model.entries, trips: model.views.trips.trips, paths: paths)
+    }
+
+    static func jobs(entries: [Entry], trips: [TripIndex.Trip], paths: DisplayPaths) -> [Job] {
         var jobs: [String: Job] = [:]
         func add(_ file: String?, _ sizes: [ImageSize], _ location: SourceLocation) {
             guard let file, let first = sizes.first, jobs[first.webp] == nil else { return }
             jobs[first.webp] = Job(source: file, sizes: sizes, location: location)
         }
-        for entry in model.entries {
+        for entry in entries {
             for item in entry.media + entry.bodyImages {
                 let at = SourceLocation(path: entry.displayPath, line: item.line, column: item.column)
                 add(item.filePath, item.sizes, at)
                 add(item.posterFrame ?? item.posterPath, item.posterSizes, at)
             }
         }
-        for trip in model.views.trips.trips {
+        for trip in trips {
             if let cover = trip.cover { add(cover.filePath, cover.sizes, SourceLocation(path: trip.info.map { paths.display(path: $0.filePath) } ?? "trips/", line: cover.line, column: cover.column)) }
         }
         return jobs.keys.sorted().map { jobs[$0]! }

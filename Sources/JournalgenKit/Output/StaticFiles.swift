@@ -36,24 +36,33 @@ struct StaticFiles {
             let sitePath = String(path.dropFirst("static/".count))
             bySitePath[sitePath] = Copy(source: .file(url.path), sitePath: sitePath)
         }
-        // Photos are published as their sizes (ImageProcessor); the original only when asked.
-        let originals = model.config.media.originals
-        for entry in model.entries {
-            for item in entry.media + entry.bodyImages {
-                if let file = item.filePath, originals || item.sizes.isEmpty {
-                    bySitePath[item.sitePath] = Copy(source: .file(file), sitePath: item.sitePath)
-                }
-                if let poster = item.posterPath, let path = item.posterSitePath, originals || item.posterSizes.isEmpty {
-                    bySitePath[path] = Copy(source: .file(poster), sitePath: path)
-                }
-            }
-        }
-        for trip in model.views.trips.trips {
-            if let cover = trip.cover, let file = cover.filePath, originals || cover.sizes.isEmpty {
-                bySitePath[cover.sitePath] = Copy(source: .file(file), sitePath: cover.sitePath)
-            }
+        for copy in media(of: model.entries, trips: model.views.trips.trips, originals: model.config.media.originals) {
+            bySitePath[copy.sitePath] = copy
         }
         return StaticFiles(copies: bySitePath.keys.sorted().map { bySitePath[$0]! }, versions: versions)
+    }
+
+    /// The files of these entries and trip covers that are published as they are: videos, GPX,
+    /// GIF and SVG, and photos only when asked (`media.originals`); other photos go out as their
+    /// sizes (ImageProcessor).
+    static func media(of entries: [Entry], trips: [TripIndex.Trip], originals: Bool) -> [Copy] {
+        var copies: [String: Copy] = [:]
+        for entry in entries {
+            for item in entry.media + entry.bodyImages {
+                if let file = item.filePath, originals || item.sizes.isEmpty {
+                    copies[item.sitePath] = Copy(source: .file(file), sitePath: item.sitePath)
+                }
+                if let poster = item.posterPath, let path = item.posterSitePath, originals || item.posterSizes.isEmpty {
+                    copies[path] = Copy(source: .file(poster), sitePath: path)
+                }
+            }
+        }
+        for trip in trips {
+            if let cover = trip.cover, let file = cover.filePath, originals || cover.sizes.isEmpty {
+                copies[cover.sitePath] = Copy(source: .file(file), sitePath: cover.sitePath)
+            }
+        }
+        return copies.keys.sorted().map { copies[$0]! }
     }
 
     static func fnv1a(_ data: Data) -> String {

@@ -86,7 +86,7 @@ struct LockedSite {
     static func indexPath(config: JournalConfig) -> String { config.privateAll ? "" : "private/" }
 
     static func build(split: Split, keys: PrivateKeys, config: JournalConfig, moodLog: [MoodLogLine], today: CalendarDay,
-                      theme: Theme, templates: TemplateSet, assets: AssetSource, stylesheet: String, script: String,
+                      theme: Theme, templates: TemplateSet, stylesheet: String, script: String,
                       processor: ImageProcessor?, paths: DisplayPaths) -> LockedSite {
         let indexPath = indexPath(config: config)
         let model = SiteModel(config: config, entries: split.publicEntries + split.privateEntries, moodLog: moodLog,
@@ -118,14 +118,15 @@ struct LockedSite {
             return LockedPage(sitePath: item.path, kind: item.kind, payload: keys.seal(PrivateKeys.padded(text)).base64EncodedString())
         }
 
-        // Files: photo sizes made (or found in the cache) as for public entries, then sealed.
+        // Files of the private entries and trips only: photo sizes made (or found in the cache) as
+        // for public entries, then sealed.
         guard let processor else { return site }
-        let isPrivate: (String) -> Bool = { $0.hasPrefix("private/") }
-        let jobs = ImageProcessor.jobs(model: model, paths: paths).filter { $0.sizes.allSatisfy { isPrivate($0.webp) } }
-        let images = processor.run(jobs)
+        let entries = privateIndexes.map { model.entries[$0] }
+        let trips = model.views.trips.trips.filter { $0.info?.lockToken != nil }
+        let images = processor.run(ImageProcessor.jobs(entries: entries, trips: trips, paths: paths))
         site.imagesProcessed = images.processed
         site.imagesFromCache = images.fromCache
-        let plain = images.copies + StaticFiles.collect(model: model, theme: theme, assets: assets).copies.filter { isPrivate($0.sitePath) }
+        let plain = images.copies + StaticFiles.media(of: entries, trips: trips, originals: config.media.originals)
         site.copies = parallelMap(plain) { copy in
             let data: Data
             switch copy.source {
