@@ -49,6 +49,19 @@ import Testing
         #expect(try journal.read("_site/2026/04/03/x/index.html").contains("<em>raw</em>"))
     }
 
+    /// cmark-gfm's extensions share a global table of special characters; rendering on both
+    /// cores must still give every text its strikethrough and links.
+    @Test func markdownExtensionsHoldWhenRenderingInParallel() {
+        let texts = (0..<400).map { n in
+            String(repeating: "Some words before it, a line of filler text. ", count: n % 40) + "The ~~old~~ plan \(n): https://example.org/\(n) and more.\n"
+        }
+        let renderer = MarkdownRenderer()
+        let html = parallelMap(texts) { renderer.render($0).html }
+        for (n, page) in html.enumerated() {
+            #expect(page.contains("<del>old</del>") && page.contains("<a href=\"https://example.org/\(n)\">"), "text \(n): \(page.suffix(120))")
+        }
+    }
+
     @Test func collidingURLsGetDistinctStableSuffixes() throws {
         let journal = try TemporaryJournal()
         defer { journal.remove() }

@@ -45,6 +45,12 @@ enum CmarkGFM {
 
     static let extensionNames = ["table", "strikethrough", "autolink", "tasklist", "tagfilter"]
 
+    /// cmark-gfm keeps the inline parser's table of special characters in a global: finishing a
+    /// document adds the extensions' characters (`~`, `:`, `w`) and removes them afterwards. Two
+    /// threads finishing at once would take them away from each other, and `~~struck~~` or a
+    /// bare URL would come out as plain text at random. Reading blocks and rendering stay parallel.
+    private static let finishLock = NSLock()
+
     static func render(_ markdown: String, options: Options, dropLeadingHeading: Bool = false) -> Output {
         _ = registered
         // Strikethrough takes one tilde or two, as on GitHub (no STRIKETHROUGH_DOUBLE_TILDE).
@@ -63,7 +69,7 @@ enum CmarkGFM {
         utf8.withUnsafeMutableBufferPointer { buffer in
             cmark_parser_feed(parser, buffer.baseAddress, buffer.count - 1)
         }
-        guard let document = cmark_parser_finish(parser) else { fatalError("cmark-gfm: out of memory") }
+        guard let document = finishLock.withLock({ cmark_parser_finish(parser) }) else { fatalError("cmark-gfm: out of memory") }
         defer { cmark_node_free(document) }
 
         var firstHeading: String?
