@@ -37,7 +37,7 @@ extension Journalgen {
             let line = MoodLogWriter.line(level: mood, note: note.joined(separator: " "), at: when)
             let path = journal.root.appendingPathComponent("moods.log").path
             guard MoodLogWriter.append(line, to: path) else { throw ValidationError("cannot write \(path)") }
-            print("\(mood.emoji) \(mood.label), \(when.day) \(twoDigits(when.hour)):\(twoDigits(when.minute)) → \(DisplayPaths().display(path: path))")
+            print("\(mood.emoji) \(mood.label), \(when.dayAndMinute) → \(DisplayPaths().display(path: path))")
         }
     }
 
@@ -78,7 +78,7 @@ enum MoodListing {
         let shown = items.filter { $0.date.day <= last }.sorted { $0.date.instant > $1.date.instant }.prefix(max(0, count))
         guard !shown.isEmpty else { return ["No moods yet: journalgen mood good"] }
         return shown.map { item in
-            let when = "\(item.date.day) " + (item.date.hasTime ? "\(twoDigits(item.date.hour)):\(twoDigits(item.date.minute))" : "     ")
+            let when = item.date.dayAndMinute.padding(toLength: 16, withPad: " ", startingAt: 0)
             let mood = "\(item.level.emoji) \(item.level.value)"
             return [when, mood.padding(toLength: max(mood.count, 10), withPad: " ", startingAt: 0), item.text]
                 .joined(separator: "  ").trimmingCharacters(in: .whitespaces)

@@ -66,7 +66,7 @@ extension Journalgen {
             var dateText = date
             if dateText == nil, let ask {
                 let now = EntryDate(Date(), zone: config.timeZone)
-                dateText = ask.line("Date", default: "\(now.day) \(twoDigits(now.hour)):\(twoDigits(now.minute))")
+                dateText = ask.line("Date", default: now.dayAndMinute)
             }
             let when = try moment(dateText, option: "--date", zone: config.timeZone)
 
@@ -126,8 +126,6 @@ extension Journalgen {
         }
     }
 }
-
-func twoDigits(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
 
 /// Questions on the terminal: a line of text with a default, or a numbered choice.
 struct Prompter {

@@ -34,7 +34,7 @@ public struct EntryQuery: Sendable {
 
     /// `2026-11-21 21:40  🙂 good     Fog  #walk #autumn  entries/2026/2026-11-21-fog.md`
     public static func line(_ entry: Entry) -> String {
-        let when = entry.date.hasTime ? "\(entry.date.day) \(pad(entry.date.hour, 2)):\(pad(entry.date.minute, 2))" : "\(entry.date.day)      "
+        let when = entry.date.dayAndMinute.padding(toLength: 16, withPad: " ", startingAt: 0)
         let mood = entry.mood.map { "\($0.emoji) \($0.value)" } ?? "-"
         var parts = [when, mood.padding(toLength: max(mood.count, 10), withPad: " ", startingAt: 0), entry.title]
         if !entry.tags.isEmpty { parts.append(entry.tags.map { "#" + $0 }.joined(separator: " ")) }

@@ -5,7 +5,9 @@ import Foundation
 public enum MoodLogWriter {
     public static func line(level: MoodLevel, note: String?, at date: EntryDate) -> String {
         let note = note?.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ").trimmingCharacters(in: .whitespaces)
-        return "\(date.day) \(pad(date.hour, 2)):\(pad(date.minute, 2)) \(level.value)" + (note.map { $0.isEmpty ? "" : " " + $0 } ?? "")
+        var date = date
+        date.hasTime = true
+        return "\(date.dayAndMinute) \(level.value)" + (note.map { $0.isEmpty ? "" : " " + $0 } ?? "")
     }
 
     /// Adds the line at the end of the file, after a line break if the file lacks a final one,

@@ -7,7 +7,7 @@ enum LockedNames {
     static func fileName(token: String, path: String) -> String {
         let digest = SHA256.hash(data: Data((token + "/" + path).utf8))
         let ext = (path as NSString).pathExtension.lowercased()
-        return digest.prefix(8).map { String(format: "%02x", $0) }.joined() + (ext.isEmpty ? "" : "." + ext)
+        return digest.prefix(8).hex + (ext.isEmpty ? "" : "." + ext)
     }
 }
 

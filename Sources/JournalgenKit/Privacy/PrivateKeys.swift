@@ -43,7 +43,7 @@ public struct PrivateKeys: Sendable {
     /// A name for a private page or file that says nothing without the key: 16 hex digits.
     public func token(_ name: String) -> String {
         let mac = HMAC<SHA256>.authenticationCode(for: Data(name.utf8), using: nameKey)
-        return mac.prefix(8).map { String(format: "%02x", $0) }.joined()
+        return mac.prefix(8).hex
     }
 
     /// Plaintext padded with spaces to a bucket, so a short entry's length is not its ciphertext's:

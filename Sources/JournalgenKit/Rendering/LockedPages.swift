@@ -16,7 +16,7 @@ extension PageRenderer {
             "lock": .object(ValueTable(values: [
                 "title": .text(title),
                 "hint": .optional(lock.hint),
-                "salt": .text(lock.salt.map { String(format: "%02x", $0) }.joined()),
+                "salt": .text(lock.salt.hex),
                 "iterations": .number(PrivateKeys.iterations),
                 "payload": .text(locked.payload),
                 "kind": .text(locked.kind.rawValue),

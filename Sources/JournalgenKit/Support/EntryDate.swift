@@ -25,6 +25,11 @@ public struct EntryDate: Sendable, Hashable, Comparable {
         "\(day)T\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2))\(Self.offsetText(utcOffset, zulu: true))"
     }
 
+    /// "2026-11-22 08:10", as the mood log and the terminal write it; the day alone without a time.
+    public var dayAndMinute: String {
+        hasTime ? "\(day) \(pad(hour, 2)):\(pad(minute, 2))" : day.description
+    }
+
     static func offsetText(_ offset: Int, zulu: Bool) -> String {
         if offset == 0 && zulu { return "Z" }
         let sign = offset < 0 ? "-" : "+"

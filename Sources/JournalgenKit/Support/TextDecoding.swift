@@ -38,3 +38,13 @@ extension String {
         }
     }
 }
+
+extension Sequence where Element == UInt8 {
+    /// Lower-case hexadecimal, two digits a byte.
+    var hex: String {
+        let digits = Array("0123456789abcdef".utf8)
+        var out: [UInt8] = []
+        for byte in self { out += [digits[Int(byte >> 4)], digits[Int(byte & 15)]] }
+        return String(decoding: out, as: UTF8.self)
+    }
+}
