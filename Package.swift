@@ -36,6 +36,8 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ],
+            // The world map's data is embedded by the plugin, not compiled.
+            exclude: ["Maps/Data"],
             plugins: ["EmbedAssetsPlugin"]),
 
         // The thin command layer.

@@ -12,13 +12,13 @@ import random
 import sys
 
 WAYPOINTS = [
-    (50.9628, 13.9406),  # Pirna-Liebethal
-    (50.9655, 13.9728),  # Lochmühle
-    (50.9581, 14.0308),  # Stadt Wehlen
-    (50.9615, 14.0560),  # Steinerner Tisch
-    (50.9620, 14.0737),  # Bastei
-    (50.9705, 14.0925),  # Amselgrund
-    (50.9787, 14.1124),  # Hohnstein
+    (50.9628, 13.9406, 150),  # Pirna-Liebethal
+    (50.9655, 13.9728, 190),  # Lochmühle
+    (50.9581, 14.0308, 118),  # Stadt Wehlen
+    (50.9615, 14.0560, 260),  # Steinerner Tisch
+    (50.9620, 14.0737, 305),  # Bastei
+    (50.9705, 14.0925, 160),  # Amselgrund
+    (50.9787, 14.1124, 330),  # Hohnstein
 ]
 
 
@@ -26,14 +26,15 @@ def main():
     root = sys.argv[1] if len(sys.argv) > 1 else "example-journal"
     rng = random.Random(7)
     points = []
-    for (a_lat, a_lon), (b_lat, b_lon) in zip(WAYPOINTS, WAYPOINTS[1:]):
+    for (a_lat, a_lon, a_ele), (b_lat, b_lon, b_ele) in zip(WAYPOINTS, WAYPOINTS[1:]):
         steps = 24
         for i in range(steps):
             t = i / steps
             bend = math.sin(t * math.pi) * 0.0012
             lat = a_lat + (b_lat - a_lat) * t + bend + rng.uniform(-0.00012, 0.00012)
             lon = a_lon + (b_lon - a_lon) * t - bend + rng.uniform(-0.00012, 0.00012)
-            points.append((lat, lon))
+            ele = a_ele + (b_ele - a_ele) * t + rng.uniform(-1.5, 1.5)
+            points.append((lat, lon, ele))
     points.append(WAYPOINTS[-1])
     lines = [
         '<?xml version="1.0" encoding="UTF-8"?>',
@@ -43,9 +44,9 @@ def main():
         '    <name>Malerweg stages 1 and 2</name>',
         '    <trkseg>',
     ]
-    for i, (lat, lon) in enumerate(points):
+    for i, (lat, lon, ele) in enumerate(points):
         minute = 9 * 60 + i * 3
-        lines.append('      <trkpt lat="%.5f" lon="%.5f"><time>2026-09-05T%02d:%02d:00Z</time></trkpt>' % (lat, lon, minute // 60 - 2, minute % 60))
+        lines.append('      <trkpt lat="%.5f" lon="%.5f"><ele>%.1f</ele><time>2026-09-05T%02d:%02d:00Z</time></trkpt>' % (lat, lon, ele, minute // 60 - 2, minute % 60))
     lines += ['    </trkseg>', '  </trk>', '</gpx>', '']
     folder = os.path.join(root, "entries", "2026", "2026-09-05-bastei")
     os.makedirs(folder, exist_ok=True)

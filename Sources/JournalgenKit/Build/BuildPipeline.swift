@@ -68,6 +68,8 @@ public struct BuildPipeline: Sendable {
                 }
             }
         }
+        let localization = Localization.load(language: config.language, assets: assets, paths: paths,
+                                             at: config.languageLocation ?? SourceLocation(path: configPath), diagnostics: diagnostics)
         stage("theme and templates")
         guard !diagnostics.hasErrors, let theme, let templates else { return finish(false) }
         if options.strict && diagnostics.warningCount > 0 { return finish(false) }
@@ -94,7 +96,8 @@ public struct BuildPipeline: Sendable {
         let model = SiteModel(config: config, entries: split.publicEntries,
                               moodLog: LockedSite.publicMoodLog(loaded.moodLog, privateEntries: split.privateEntries, config: config),
                               trips: split.publicTrips, today: today,
-                              privateIndexPath: keys != nil && !config.privateAll ? LockedSite.indexPath(config: config) : nil)
+                              privateIndexPath: keys != nil && !config.privateAll ? LockedSite.indexPath(config: config) : nil,
+                              localization: localization)
         report.revisitsDue = model.views.revisits.due.count
         report.entries = model.entries.count
         stage("site model")

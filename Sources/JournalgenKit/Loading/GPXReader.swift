@@ -9,8 +9,26 @@ public struct GPXTrack: Sendable, Hashable {
 
     /// One list per track segment (or route): a gap in the recording is not drawn as a line.
     public var segments: [[Point]]
+    /// The `<ele>` values of each segment's points, in metres, where the file has them.
+    public var elevations: [[Double]] = []
 
     public var points: [Point] { segments.flatMap { $0 } }
+
+    /// Metres climbed: the rises of the elevation profile, counted once the ground has risen or
+    /// fallen 3 m from the last turn, so a GPS's jitter on flat ground adds nothing. Nil when the
+    /// track has no elevations.
+    public var climbMetres: Double? {
+        guard elevations.contains(where: { $0.count > 1 }) else { return nil }
+        var total = 0.0
+        for profile in elevations where profile.count > 1 {
+            var anchor = profile[0]
+            for value in profile.dropFirst() {
+                if value - anchor >= 3 { total += value - anchor; anchor = value }
+                else if anchor - value >= 3 { anchor = value }
+            }
+        }
+        return total
+    }
 
     /// Along the ground, in metres: the sum of the great-circle distances between points.
     public var distanceMetres: Double {
@@ -40,6 +58,7 @@ public enum GPXReader {
         // Segments and routes keep their points together; a point outside either stands alone.
         let groups = document.elements("//*[local-name()='trkseg' or local-name()='rte']")
         var segments: [[GPXTrack.Point]] = []
+        var elevations: [[Double]] = []
         for (index, _) in groups.enumerated() {
             let xpath = "(//*[local-name()='trkseg' or local-name()='rte'])[\(index + 1)]/*[local-name()='trkpt' or local-name()='rtept']"
             var segment: [GPXTrack.Point] = []
@@ -50,12 +69,16 @@ public enum GPXReader {
                 }
                 segment.append(GPXTrack.Point(latitude: lat, longitude: lon))
             }
-            if !segment.isEmpty { segments.append(segment) }
+            if !segment.isEmpty {
+                segments.append(segment)
+                let heights = document.strings(xpath + "/*[local-name()='ele']").compactMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+                elevations.append(heights.filter(\.isFinite))
+            }
         }
         guard !segments.isEmpty else {
             return .failure(Problem(message: "the GPX file has no track or route points; expected <trkpt lat=… lon=…> inside <trk><trkseg>", line: 1))
         }
-        return .success(GPXTrack(segments: segments))
+        return .success(GPXTrack(segments: segments, elevations: elevations))
     }
 }
 

@@ -12,6 +12,8 @@ public struct JournalConfig: Sendable {
     public var baseURL: String
     public var theme: String
     public var language: String
+    /// Where `language:` is written, for messages about its labels.
+    public var languageLocation: SourceLocation?
     public var moods: MoodScale
     /// Entries per page on the home page and other lists.
     public var pageSize: Int

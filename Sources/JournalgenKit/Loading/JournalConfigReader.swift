@@ -132,6 +132,7 @@ public enum JournalConfigReader {
             extra: MetaNode(.table(extra), line: root.line, column: root.column))
         config.privateAll = privateAll
         config.privateMoodsCount = privateMoodsCount
+        config.languageLocation = root["language"].map(at)
         return config
     }
 

@@ -5,13 +5,14 @@ import Foundation
 
 struct DayView: TemplateObject {
     var day: CalendarDay
+    var localization: Localization
 
     func value(_ key: String) -> TemplateValue? {
         switch key {
         case "iso", "day": return .text(day.description)
-        case "long": return .text(DateText.long(day))
-        case "full": return .text(DateText.full(day))
-        case "short": return .text(DateText.short(day))
+        case "long": return .text(localization.longDate(day))
+        case "full": return .text(localization.fullDate(day))
+        case "short": return .text(localization.shortDate(day))
         case "year": return .number(day.year)
         default: return nil
         }
@@ -25,7 +26,7 @@ struct MoodPointView: TemplateObject {
 
     func value(_ key: String) -> TemplateValue? {
         switch key {
-        case "date": return .object(DateView(date: point.date, showZone: point.date.utcOffset != model.config.timeZone.offset(forLocal: point.date)))
+        case "date": return .object(DateView(date: point.date, showZone: point.date.utcOffset != model.config.timeZone.offset(forLocal: point.date), localization: model.localization))
         case "mood": return .object(MoodView(level: point.level))
         case "note": return .optional(point.note)
         case "entry": return .optional(point.entry.map { EntryView(model: model, index: $0) })
@@ -37,13 +38,14 @@ struct MoodPointView: TemplateObject {
 
 struct StreakView: TemplateObject {
     var streak: MoodHistory.Streak
+    var localization: Localization
 
     func value(_ key: String) -> TemplateValue? {
         switch key {
         case "days": return .number(streak.days)
         case "isOneDay": return .bool(streak.days == 1)
-        case "start": return .object(DayView(day: streak.start))
-        case "end": return .object(DayView(day: streak.end))
+        case "start": return .object(DayView(day: streak.start, localization: localization))
+        case "end": return .object(DayView(day: streak.end, localization: localization))
         default: return nil
         }
     }
@@ -75,8 +77,8 @@ struct MoodsView: TemplateObject {
         case "distribution": return .text(MoodTables(history: history, links: model.links).distribution())
         case "byTag": return .text(MoodTables(history: history, links: model.links).byTag())
         case "hasByTag": return .bool(!history.byTag.isEmpty)
-        case "currentStreak": return .optional(history.currentStreak.map(StreakView.init))
-        case "longestStreak": return .optional(history.longestStreak.map(StreakView.init))
+        case "currentStreak": return .optional(history.currentStreak.map { StreakView(streak: $0, localization: model.localization) })
+        case "longestStreak": return .optional(history.longestStreak.map { StreakView(streak: $0, localization: model.localization) })
         case "recentLog": return .objects(logPoints.prefix(Self.recentLogCount).map { MoodPointView(point: $0, model: model) })
         case "log": return .objects(logPoints.map { MoodPointView(point: $0, model: model) })
         case "logCount": return .number(logPoints.count)
@@ -92,7 +94,7 @@ struct MoodsView: TemplateObject {
             return .list((model.config.tips ?? MoodTips.builtIn).enumerated().map { i, tip in
                 .object(LinkView(title: tip, url: "", extra: ["first": .bool(i == 0), "text": .text(tip)]))
             })
-        case "today": return .object(DayView(day: model.views.today))
+        case "today": return .object(DayView(day: model.views.today, localization: model.localization))
         default: return nil
         }
     }
@@ -127,15 +129,15 @@ struct GloryItemView: TemplateObject {
     func value(_ key: String) -> TemplateValue? {
         switch key {
         case "entry": return .object(EntryView(model: model, index: item.entry))
-        case "realised": return .object(DayView(day: item.realised))
-        case "written": return .object(DayView(day: item.written))
+        case "realised": return .object(DayView(day: item.realised, localization: model.localization))
+        case "written": return .object(DayView(day: item.written, localization: model.localization))
         case "dated": return .bool(item.dated)
         case "daysTaken": return .number(item.daysTaken)
         case "took": return .text(GloryList.durationText(days: item.daysTaken))
         case "sameDay": return .bool(item.daysTaken == 0)
         case "image":
             let entry = model.entries[item.entry]
-            return .optional(entry.media.first { $0.isImage && !$0.sitePath.isEmpty }.map { MediaView(item: $0, links: model.links) })
+            return .optional(entry.media.first { $0.isImage && !$0.sitePath.isEmpty }.map { MediaView(item: $0, links: model.links, localization: model.localization) })
         default: return nil
         }
     }
@@ -149,7 +151,7 @@ struct RevisitItemView: TemplateObject {
         let days = item.due.daysSinceEpoch - model.views.today.daysSinceEpoch
         switch key {
         case "entry": return .object(EntryView(model: model, index: item.entry))
-        case "due": return .object(DayView(day: item.due))
+        case "due": return .object(DayView(day: item.due, localization: model.localization))
         case "interval": return .optional(model.entries[item.entry].revisit?.description)
         case "when":
             switch days {
@@ -194,9 +196,9 @@ struct TripView: TemplateObject {
         case "url": return .text(l.href(trip.sitePath))
         case "summary": return .optional(trip.info?.summary)
         case "body": return .optional(trip.info?.bodyHTML)
-        case "cover": return .optional(trip.cover.map { MediaView(item: $0, links: l) })
-        case "start": return .object(DayView(day: trip.start))
-        case "end": return .object(DayView(day: trip.end))
+        case "cover": return .optional(trip.cover.map { MediaView(item: $0, links: l, localization: model.localization) })
+        case "start": return .object(DayView(day: trip.start, localization: model.localization))
+        case "end": return .object(DayView(day: trip.end, localization: model.localization))
         case "days": return .number(trip.days)
         case "count": return .number(trip.entries.count)
         case "entries": return .objects(trip.entries.map { EntryView(model: model, index: $0) })
@@ -215,13 +217,13 @@ struct TripView: TemplateObject {
         case "photoGallery", "hasPhotos":
             let media = trip.entries.flatMap { model.entries[$0].media.filter { $0.isImage || $0.isVideo } }
             if key == "hasPhotos" { return .bool(!media.isEmpty) }
-            return .object(LinkView(title: trip.title, url: l.href(trip.sitePath), extra: ["media": .objects(media.map { MediaView(item: $0, links: l) })]))
+            return .object(LinkView(title: trip.title, url: l.href(trip.sitePath), extra: ["media": .objects(media.map { MediaView(item: $0, links: l, localization: model.localization) })]))
         case "distance": return trip.tracks.isEmpty ? .null : .text(GeoMath.distanceText(trip.distanceMetres))
         case "map":
             guard full else { return .null }
             let markers = trip.stops.map { stop in
                 PlaceMap.Marker(latitude: stop.place.latitude!, longitude: stop.place.longitude!,
-                                label: "\(stop.place.name ?? model.entries[stop.entry].title), \(DateText.long(model.entries[stop.entry].date.day))",
+                                label: "\(stop.place.name ?? model.entries[stop.entry].title), \(model.localization.longDate(model.entries[stop.entry].date.day))",
                                 url: l.href(model.entries[stop.entry].sitePath))
             }
             return .optional(PlaceMap(markers: markers, tracks: trip.tracks.flatMap { $0.track.segments }, title: "Map of \(trip.title)").render())
@@ -243,8 +245,8 @@ struct PlaceVisitView: TemplateObject {
         case "place": return .object(PlaceView(place: visit.place))
         case "count": return .number(visit.entries.count)
         case "once": return .bool(visit.entries.count == 1)
-        case "first": return .object(DayView(day: visit.first))
-        case "last": return .object(DayView(day: visit.last))
+        case "first": return .object(DayView(day: visit.first, localization: model.localization))
+        case "last": return .object(DayView(day: visit.last, localization: model.localization))
         case "sameDay": return .bool(visit.first == visit.last)
         case "entries": return .objects(visit.entries.map { EntryView(model: model, index: $0) })
         default: return nil

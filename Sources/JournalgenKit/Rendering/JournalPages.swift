@@ -57,7 +57,7 @@ extension PageRenderer {
                 "ahead": .objects(views.glory.ahead.map { GloryItemView(item: $0, model: model) }),
                 "count": .number(views.glory.realised.count),
                 "hasAhead": .bool(!views.glory.ahead.isEmpty),
-                "today": .object(DayView(day: views.today)),
+                "today": .object(DayView(day: views.today, localization: model.localization)),
             ]))
         case .revisit:
             return templates.render("revisit", context(page("Revisit", "revisit/", kind: "revisit"), [
@@ -65,7 +65,7 @@ extension PageRenderer {
                 "upcoming": .objects(views.revisits.upcoming.map { RevisitItemView(item: $0, model: model) }),
                 "dueCount": .number(views.revisits.due.count),
                 "window": .number(RevisitSchedule.window),
-                "today": .object(DayView(day: views.today)),
+                "today": .object(DayView(day: views.today, localization: model.localization)),
             ]))
         case .trips:
             return templates.render("trips", context(page("Trips", "trips/", kind: "trips"), [
@@ -157,13 +157,13 @@ struct WelcomeView: TemplateObject {
         case "author": return .optional(config.author)
         case "birthday": return .optional(config.birthday.map { "\(pad($0.month, 2))-\(pad($0.day, 2))" })
         case "isBirthday": return .bool(config.birthday.map { $0.month == today.month && $0.day == today.day } ?? false)
-        case "today": return .object(DayView(day: today))
+        case "today": return .object(DayView(day: today, localization: model.localization))
         case "onThisDay":
             return .objects(model.views.onThisDay.map { index in
                 let years = today.year - model.entries[index].date.day.year
                 return LinkView(title: model.entries[index].title, url: model.links.href(model.entries[index].sitePath), extra: [
                     "yearsAgo": .text(years == 1 ? "1 year ago" : "\(years) years ago"),
-                    "date": .object(DateView(date: model.entries[index].date, showZone: false)),
+                    "date": .object(DateView(date: model.entries[index].date, showZone: false, localization: model.localization)),
                 ])
             })
         default: return nil
@@ -182,7 +182,7 @@ struct PhotoMonthView: TemplateObject {
         for (index, entry) in model.entries.enumerated() {
             let items = entry.media.filter { $0.isImage || $0.isVideo }
             guard !items.isEmpty else { continue }
-            let title = "\(DateText.monthName(entry.date.day.month)) \(entry.date.day.year)"
+            let title = model.localization.monthAndYear(year: entry.date.day.year, month: entry.date.day.month)
             if months.last?.title != title { months.append(PhotoMonthView(title: title, items: [], model: model)) }
             months[months.count - 1].items += items.map { (index, $0) }
         }
@@ -196,7 +196,7 @@ struct PhotoMonthView: TemplateObject {
         case "media":
             return .objects(items.map { pair in
                 LinkView(title: model.entries[pair.entry].title, url: model.links.href(model.entries[pair.entry].sitePath),
-                         extra: ["item": .object(MediaView(item: pair.item, links: model.links))])
+                         extra: ["item": .object(MediaView(item: pair.item, links: model.links, localization: model.localization))])
             })
         default: return nil
         }

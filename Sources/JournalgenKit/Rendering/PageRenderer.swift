@@ -138,7 +138,7 @@ public struct PageRenderer: Sendable {
         case .month(let y, let m):
             let month = model.years[y].months[m]
             let view = MonthView(month: month, model: model)
-            return templates.render("month", context(page("\(DateText.monthName(month.month)) \(month.year)", month.sitePath, kind: "month"), [
+            return templates.render("month", context(page(model.localization.monthAndYear(year: month.year, month: month.month), month.sitePath, kind: "month"), [
                 "month": .object(view), "year": .object(YearView(year: model.years[y], model: model)),
             ]))
         case .tags:

@@ -4,10 +4,11 @@ enum PictureMarkup {
     /// Layout widths the built-in theme gives photos, for the browser's choice of size.
     static let textSizes = "(min-width: 46rem) 42rem, 100vw"
     static let gallerySizes = "(min-width: 46rem) 21rem, 50vw"
+    static let thumbnailSizes = "(min-width: 34rem) 9rem, 100vw"
 
     static func html(_ item: MediaItem, alt: String, links: SiteLinks, sizes: String, eager: Bool = false) -> String {
         let altText = HTMLEscaping.escape(alt)
-        let loading = eager ? "eager\" fetchpriority=\"high" : "lazy"
+        let loading = eager ? "eager" : "lazy"
         guard let fallback = item.sizes.last(where: { $0.width <= 960 }) ?? item.sizes.first else {
             return "<img src=\"\(HTMLEscaping.escape(links.href(item.sitePath)))\" alt=\"\(altText)\" loading=\"\(loading)\" decoding=\"async\">"
         }

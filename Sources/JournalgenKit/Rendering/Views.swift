@@ -32,10 +32,15 @@ struct SiteView: TemplateObject {
         case "title": return .text(model.config.title)
         case "author": return .optional(model.config.author)
         case "language": return .text(model.config.language)
+        case "direction": return .text(model.localization.direction)
         case "homeURL": return .text(l.href(""))
         case "archiveURL": return .text(l.href("archive/"))
         case "tagsURL": return .text(l.href("tags/"))
         case "stylesheet": return .text(stylesheet)
+        case "faviconURL": return .text(l.href("favicon.svg"))
+        case "journalOf":
+            guard let author = model.config.author else { return .null }
+            return .text((model.localization.label("journalOf") ?? "{author}").replacingOccurrences(of: "{author}", with: author))
         case "hasTags": return .bool(!model.tags.isEmpty)
         case "entryCount": return .number(model.entries.count)
         case "extra": return .object(MetaView(node: model.config.extra))
@@ -68,20 +73,21 @@ struct PageView: TemplateObject {
 struct DateView: TemplateObject {
     var date: EntryDate
     var showZone: Bool
+    var localization: Localization
 
     func value(_ key: String) -> TemplateValue? {
         switch key {
         case "iso": return .text(date.hasTime ? date.rfc3339 : date.day.description)
         case "day": return .text(date.day.description)
-        case "full": return .text(DateText.full(date.day))
-        case "long": return .text(DateText.long(date.day))
-        case "short": return .text(DateText.short(date.day))
-        case "time": return date.hasTime ? .text(DateText.time(date)) : .null
+        case "full": return .text(localization.fullDate(date.day))
+        case "long": return .text(localization.longDate(date.day))
+        case "short": return .text(localization.shortDate(date.day))
+        case "time": return date.hasTime ? .text(localization.time(hour: date.hour, minute: date.minute)) : .null
         case "hasTime": return .bool(date.hasTime)
         // The writer's zone, shown only when it is not the journal's (a trip abroad).
         case "zone": return showZone ? .text(DateText.offset(date.utcOffset)) : .null
         case "year": return .number(date.day.year)
-        case "month": return .text(DateText.monthName(date.day.month))
+        case "month": return .text(localization.monthName(date.day.month))
         case "dayOfMonth": return .number(date.day.day)
         default: return nil
         }
@@ -156,18 +162,35 @@ struct LinkView: TemplateObject {
 struct MediaView: TemplateObject {
     var item: MediaItem
     var links: SiteLinks
+    var localization: Localization
+
+    /// "malerweg-day-1.gpx" → "malerweg day 1": a name for a file the writer did not caption.
+    static func readableName(_ source: String) -> String {
+        ((source as NSString).lastPathComponent as NSString).deletingPathExtension
+            .replacingOccurrences(of: "-", with: " ").replacingOccurrences(of: "_", with: " ")
+    }
 
     static let videoTypes = ["mp4": "video/mp4", "m4v": "video/mp4", "webm": "video/webm", "mov": "video/quicktime"]
 
     func value(_ key: String) -> TemplateValue? {
         switch key {
         case "url": return .text(links.href(item.sitePath))
-        case "name": return .text((item.source as NSString).lastPathComponent)
+        case "name": return .text(item.isImage ? Self.readableName(item.source) : (item.source as NSString).lastPathComponent)
         case "caption": return .optional(item.caption)
         case "alt": return .text(item.caption ?? item.alt ?? "")
         case "isImage": return .bool(item.isImage)
         case "isVideo": return .bool(item.isVideo)
-        case "isFile": return .bool(!item.isImage && !item.isVideo)
+        case "isFile": return .bool(!item.isImage && !item.isVideo && item.track == nil)
+        case "kind": return .text(item.isImage ? "photo" : item.isVideo ? "video" : item.track != nil ? "track" : "file")
+        // The photo's own shape, for the gallery's justified rows.
+        case "ratio":
+            if let photo = item.photo ?? item.posterPhoto, photo.width > 0, photo.height > 0 {
+                return .text(String(format: "%.4f", Double(photo.width) / Double(photo.height)))
+            }
+            return item.isVideo ? .text("1.7778") : .null
+        case "track":
+            guard let track = item.track else { return .null }
+            return .object(TrackCardView(track: track, title: item.caption ?? Self.readableName(item.source), url: links.href(item.sitePath), localization: localization))
         case "picture": return .text(PictureMarkup.html(item, alt: item.caption ?? item.alt ?? "", links: links, sizes: PictureMarkup.gallerySizes))
         case "widePicture": return .text(PictureMarkup.html(item, alt: item.caption ?? item.alt ?? "", links: links, sizes: PictureMarkup.textSizes, eager: true))
         case "viewURL": return .text(item.isVideo ? links.href(item.sitePath) : PictureMarkup.largest(item, links: links))
@@ -200,7 +223,7 @@ struct EntryView: TemplateObject {
         case "url": return .text(l.href(model.entries[index].sitePath))
         case "permalink": return .text(l.absolute(model.entries[index].sitePath))
         case "anchor": return .text(SiteModel.anchor(model.entries[index]))
-        case "date": return .object(DateView(date: model.entries[index].date, showZone: model.entries[index].showsZone))
+        case "date": return .object(DateView(date: model.entries[index].date, showZone: model.entries[index].showsZone, localization: model.localization))
         case "mood": return .optional(model.entries[index].mood.map(MoodView.init))
         case "variant": return .optional(model.entries[index].theme)
         case "place": return .optional(model.entries[index].place.map(PlaceView.init))
@@ -217,22 +240,26 @@ struct EntryView: TemplateObject {
         case "hasTags": return .bool(!model.entries[index].tags.isEmpty)
         case "glory":
             switch model.entries[index].glory {
-            case .realised(let day)?: return .object(LinkView(title: DateText.long(day), url: "", extra: ["day": .text(day.description), "dated": .bool(true)]))
+            case .realised(let day)?: return .object(LinkView(title: model.localization.longDate(day), url: "", extra: ["day": .text(day.description), "dated": .bool(true)]))
             case .undated?: return .object(LinkView(title: "", url: "", extra: ["dated": .bool(false)]))
             case nil: return .null
             }
         case "revisit": return .optional(model.entries[index].revisit.map { $0.description })
         case "revisitOn":
             let entry = model.entries[index]
-            return .optional(entry.revisit.map { DateText.long($0.after(entry.date.day)) })
+            return .optional(entry.revisit.map { model.localization.longDate($0.after(entry.date.day)) })
         case "body", "bodyBeforeGallery", "bodyAfterGallery", "galleryInBody":
             return Self.bodyParts(model.entries[index], key)
         case "excerpt": return .text(model.entries[index].body.excerptHTML)
         case "summary": return .text(model.entries[index].body.summary)
         case "hasMore": return .bool(model.entries[index].body.hasMore)
+        // The first photo, small, for the entry's card.
+        case "thumbnail":
+            guard let photo = model.entries[index].media.first(where: { $0.isImage && !$0.sizes.isEmpty }) else { return .null }
+            return .text(PictureMarkup.html(photo, alt: "", links: l, sizes: PictureMarkup.thumbnailSizes))
         case "wordCount": return .number(model.entries[index].body.wordCount)
         case "readingMinutes": return .number(max(1, (model.entries[index].body.wordCount + 199) / 200))
-        case "media": return .objects(model.entries[index].media.map { MediaView(item: $0, links: l) })
+        case "media": return .objects(model.entries[index].media.map { MediaView(item: $0, links: l, localization: model.localization) })
         case "hasMedia": return .bool(!model.entries[index].media.isEmpty)
         case "isDraft": return .bool(model.entries[index].isDraft)
         case "previous":
@@ -273,8 +300,8 @@ struct MonthView: TemplateObject {
 
     func value(_ key: String) -> TemplateValue? {
         switch key {
-        case "name": return .text("\(DateText.monthName(month.month)) \(month.year)")
-        case "monthName": return .text(DateText.monthName(month.month))
+        case "name": return .text(model.localization.monthAndYear(year: month.year, month: month.month))
+        case "monthName": return .text(model.localization.monthName(month.month))
         case "url": return .text(model.links.href(month.sitePath))
         case "count": return .number(month.entries.count)
         case "entries": return .objects(month.entries.map { EntryView(model: model, index: $0) })
@@ -323,6 +350,7 @@ struct PageContext: TemplateObject {
         switch key {
         case "site": return .object(site)
         case "page": return .object(page)
+        case "t": return .object(LabelsView(localization: site.model.localization))
         default: return values[key]
         }
     }

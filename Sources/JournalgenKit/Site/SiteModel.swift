@@ -39,11 +39,14 @@ public final class SiteModel: Sendable {
     public let fragments = EntryFragments()
     /// The locked page that lists the private entries ("private/"), when the journal has any.
     public let privateIndexPath: String?
+    /// Labels, dates and numbers in the journal's language.
+    public let localization: Localization
 
     /// `today` is the build day: streaks, revisits and "On this day" are as of it.
     public init(config: JournalConfig, entries unsorted: [Entry], moodLog: [MoodLogLine] = [], trips: [String: TripInfo] = [:], today: CalendarDay? = nil,
-                privateIndexPath: String? = nil) {
+                privateIndexPath: String? = nil, localization: Localization = .english) {
         self.config = config
+        self.localization = localization
         self.privateIndexPath = privateIndexPath
         var entries = unsorted
         Permalinks.assign(&entries)

@@ -45,6 +45,12 @@ public struct MustacheLibrary: Sendable {
             }
             guard var current = found else { return nil }
             for name in path.dropFirst() {
+                // `{{count.entries}}`: a number with a counted noun, in the page's language
+                // ("3 entries", "1 Eintrag"), from the `t` labels of the page.
+                if case .number(let n) = current {
+                    guard case .object(let labels as CountedLabels)? = lookup(["t"]) else { return nil }
+                    return labels.counted(name, n).map(TemplateValue.text)
+                }
                 guard case .object(let object) = current, let next = object.value(name) else { return nil }
                 current = next
             }

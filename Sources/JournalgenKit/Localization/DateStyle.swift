@@ -1,0 +1,111 @@
+import Foundation
+
+/// Dates in the journal's language. Month and weekday names and the order of a date's parts come
+/// from the platform's locale data (ICU, through Foundation) once per build; each date is then
+/// put together by hand, because a DateFormatter call costs tens of microseconds and a journal
+/// has tens of thousands of dates.
+public struct DateStyle: Sendable {
+    enum Piece: Sendable, Equatable {
+        case literal(String)
+        case year
+        case month(width: Int, standalone: Bool)
+        case day(padded: Bool)
+        case weekday(full: Bool)
+        case hour(padded: Bool)
+        case minute
+    }
+
+    let months: [String], standaloneMonths: [String], shortMonths: [String], shortStandaloneMonths: [String]
+    let weekdays: [String], shortWeekdays: [String]
+    let full: [Piece], long: [Piece], short: [Piece], monthYear: [Piece], time: [Piece]
+
+    /// `patterns` are ICU date patterns that a strings file may set ("full", "long", "short",
+    /// "monthYear", "time"); the locale's own patterns fill the rest.
+    init(locale: Locale, patterns: [String: String] = [:]) {
+        let formatter = DateFormatter()
+        formatter.locale = locale
+        formatter.calendar = Calendar(identifier: .gregorian)
+        months = formatter.monthSymbols
+        standaloneMonths = formatter.standaloneMonthSymbols
+        shortMonths = formatter.shortMonthSymbols
+        shortStandaloneMonths = formatter.shortStandaloneMonthSymbols
+        weekdays = formatter.weekdaySymbols
+        shortWeekdays = formatter.shortWeekdaySymbols
+        func pattern(_ key: String, _ template: String, _ fallback: String) -> [Piece] {
+            Self.parse(patterns[key] ?? DateFormatter.dateFormat(fromTemplate: template, options: 0, locale: locale) ?? fallback)
+        }
+        full = pattern("full", "yMMMMEEEEd", "EEEE, d MMMM y")
+        long = pattern("long", "yMMMMd", "d MMMM y")
+        short = pattern("short", "yMMMd", "d MMM y")
+        monthYear = pattern("monthYear", "yMMMM", "MMMM y")
+        time = pattern("time", "Hm", "HH:mm")
+    }
+
+    func format(_ pieces: [Piece], _ day: CalendarDay, hour: Int = 0, minute: Int = 0) -> String {
+        var text = ""
+        for piece in pieces {
+            switch piece {
+            case .literal(let s): text += s
+            case .year: text += String(day.year)
+            case .month(let width, let standalone):
+                switch width {
+                case 1: text += String(day.month)
+                case 2: text += pad(day.month, 2)
+                case 3: text += (standalone ? shortStandaloneMonths : shortMonths)[day.month - 1]
+                default: text += (standalone ? standaloneMonths : months)[day.month - 1]
+                }
+            case .day(let padded): text += padded ? pad(day.day, 2) : String(day.day)
+            case .weekday(let isFull): text += (isFull ? weekdays : shortWeekdays)[day.weekday]
+            case .hour(let padded): text += padded ? pad(hour, 2) : String(hour)
+            case .minute: text += pad(minute, 2)
+            }
+        }
+        return text
+    }
+
+    /// ICU pattern letters as far as journal dates need them: y, M/L, d, E/c, H, m, and quoted text.
+    static func parse(_ pattern: String) -> [Piece] {
+        var pieces: [Piece] = []
+        let chars = Array(pattern)
+        var i = 0
+        func literal(_ s: String) {
+            if case .literal(let previous)? = pieces.last { pieces[pieces.count - 1] = .literal(previous + s) } else { pieces.append(.literal(s)) }
+        }
+        while i < chars.count {
+            let c = chars[i]
+            if c == "'" {
+                var j = i + 1
+                var quoted = ""
+                while j < chars.count {
+                    if chars[j] == "'" {
+                        if j + 1 < chars.count && chars[j + 1] == "'" { quoted += "'"; j += 2; continue }
+                        break
+                    }
+                    quoted.append(chars[j]); j += 1
+                }
+                literal(quoted.isEmpty ? "'" : quoted)
+                i = j + 1
+                continue
+            }
+            var run = 1
+            while i + run < chars.count && chars[i + run] == c { run += 1 }
+            switch c {
+            case "y", "Y", "u": pieces.append(.year)
+            case "M": pieces.append(.month(width: min(run, 4), standalone: false))
+            case "L": pieces.append(.month(width: min(run, 4), standalone: true))
+            case "d": pieces.append(.day(padded: run >= 2))
+            case "E", "c", "e": pieces.append(.weekday(full: run >= 4))
+            case "H", "k", "h", "K": pieces.append(.hour(padded: run >= 2))
+            case "m": pieces.append(.minute)
+            case "a", "B", "b":
+                break  // journal times are 24-hour
+            default:
+                literal(String(repeating: c, count: run))
+            }
+            i += run
+        }
+        // A dropped am/pm marker leaves a trailing space.
+        if case .literal(let s)? = pieces.last, s.trimmingCharacters(in: .whitespaces).isEmpty { pieces.removeLast() }
+        return pieces
+    }
+}

@@ -1,0 +1,213 @@
+import Foundation
+import Yams
+
+/// The journal's language on its pages: the built-in templates' labels, counted nouns with the
+/// language's plural rule, dates from the platform's locale data, and decimal numbers.
+///
+/// Labels come from `templates/i18n/LANG.yaml` in the binary, then from the journal's own
+/// `i18n/LANG.yaml` (which overrides or adds), and fall back to English with a warning.
+public struct Localization: Sendable {
+    /// As journal.yaml says it: "de", "pt-BR", "zh-Hans".
+    public let language: String
+    let labels: [String: String]
+    /// Counted nouns: key → plural category ("one", "other", …) → text with `{n}`.
+    let plurals: [String: [String: String]]
+    let rule: PluralRule
+    public let dates: DateStyle
+    let decimalSeparator: String
+    let groupingSeparator: String
+    /// "rtl" for Arabic, Hebrew, Persian…; "ltr" otherwise.
+    public let direction: String
+
+    /// The languages whose labels are built in.
+    public static let builtInLanguages = ["de", "en", "es", "fr", "it", "ja", "nl", "pt", "zh-Hans"]
+
+    /// English with no files read: for tests and tools that render without a journal.
+    public static let english: Localization = {
+        let table = StringTable.parse(EmbeddedAssets.textFiles["templates/i18n/en.yaml"] ?? "") ?? StringTable()
+        return Localization(language: "en", table: table)
+    }()
+
+    init(language: String, table: StringTable) {
+        self.language = language
+        let locale = Self.locale(language)
+        labels = table.labels
+        plurals = table.plurals
+        rule = PluralRule(language: language)
+        dates = DateStyle(locale: locale, patterns: table.datePatterns)
+        let numbers = NumberFormatter()
+        numbers.locale = locale
+        numbers.numberStyle = .decimal
+        decimalSeparator = numbers.decimalSeparator ?? "."
+        groupingSeparator = numbers.groupingSeparator ?? ","
+        direction = locale.language.characterDirection == .rightToLeft ? "rtl" : "ltr"
+    }
+
+    /// "en" is written as in Britain (day before month), as journalgen always has; "en-US" and
+    /// every other tag go to ICU as they are.
+    static func locale(_ language: String) -> Locale {
+        let tag = language.replacingOccurrences(of: "_", with: "-")
+        return Locale(identifier: tag.lowercased() == "en" ? "en_GB" : tag)
+    }
+
+    /// The label, in the page's language or else in English.
+    public func label(_ key: String) -> String? { labels[key] }
+
+    /// "3 entries", "1 Eintrag", "5件の記事"; nil when no strings file knows the noun.
+    public func counted(_ key: String, _ n: Int) -> String? {
+        guard let forms = plurals[key] else { return nil }
+        guard let text = forms[rule.category(n)] ?? forms["other"] else { return nil }
+        return text.replacingOccurrences(of: "{n}", with: integer(n))
+    }
+
+    /// 12345 → "12,345" / "12.345"; numbers under 10,000 are left ungrouped, as style guides ask.
+    public func integer(_ n: Int) -> String {
+        let digits = String(abs(n))
+        guard digits.count > 4 else { return n < 0 ? "-" + digits : digits }
+        var grouped = ""
+        for (index, c) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { grouped += groupingSeparator }
+            grouped.append(c)
+        }
+        return (n < 0 ? "-" : "") + grouped
+    }
+
+    /// 3.456 with one digit → "3.5" / "3,5".
+    public func decimal(_ value: Double, digits: Int = 1) -> String {
+        let text = String(format: "%.\(digits)f", value)
+        return decimalSeparator == "." ? text : text.replacingOccurrences(of: ".", with: decimalSeparator)
+    }
+
+    /// "12.4 km" / "12,4 km", "850 m".
+    public func distance(_ metres: Double) -> String {
+        if metres < 1000 { return "\(Int(metres.rounded())) m" }
+        if metres < 100_000 { return decimal(metres / 1000) + " km" }
+        return integer(Int((metres / 1000).rounded())) + " km"
+    }
+
+    public func fullDate(_ day: CalendarDay) -> String { dates.format(dates.full, day) }
+    public func longDate(_ day: CalendarDay) -> String { dates.format(dates.long, day) }
+    public func shortDate(_ day: CalendarDay) -> String { dates.format(dates.short, day) }
+    public func monthAndYear(year: Int, month: Int) -> String { dates.format(dates.monthYear, CalendarDay(year: year, month: month, day: 1)) }
+    public func time(hour: Int, minute: Int) -> String { dates.format(dates.time, CalendarDay(year: 2000, month: 1, day: 1), hour: hour, minute: minute) }
+    /// "April", as a heading says it.
+    public func monthName(_ month: Int) -> String { dates.standaloneMonths[month - 1] }
+    /// "Apr", "4月": for chart axes and table rows.
+    public func shortMonthName(_ month: Int) -> String { dates.shortStandaloneMonths[month - 1] }
+}
+
+extension Localization {
+    /// Reads the built-in labels of the language and the journal's `i18n/` files, warning about
+    /// labels that fall back to English.
+    static func load(language: String, assets: AssetSource, paths: DisplayPaths, at location: SourceLocation,
+                     diagnostics: DiagnosticsEngine) -> Localization {
+        func table(_ path: String, builtIn: Bool) -> StringTable? {
+            guard let file = assets.file(path, includeBuiltIn: builtIn),
+                  builtIn || file.origin != .builtIn else { return nil }
+            guard let text = String(data: file.data, encoding: .utf8), let parsed = StringTable.parse(text) else {
+                diagnostics.error("\(path) is not a strings file; expected YAML with a label or a {one:, other:} pair per key", at: SourceLocation(path: assets.displayPath(of: file, paths: paths)))
+                return nil
+            }
+            return parsed
+        }
+        let english = StringTable.parse(EmbeddedAssets.textFiles["templates/i18n/en.yaml"] ?? "") ?? StringTable()
+        var merged = english
+        // Most general first: "pt" before "pt-BR"; built-in before the journal's.
+        var names: [String] = []
+        let parts = language.split(separator: "-").map(String.init)
+        for count in stride(from: 1, through: parts.count, by: 1) { names.append(parts.prefix(count).joined(separator: "-")) }
+        var own = StringTable()
+        var foundAny = language.lowercased() == "en"
+        for name in names where name.lowercased() != "en" {
+            if let builtIn = EmbeddedAssets.textFiles["templates/i18n/\(name).yaml"].flatMap(StringTable.parse) {
+                own.merge(builtIn); foundAny = true
+            }
+        }
+        for name in names {
+            if let journal = table("i18n/\(name).yaml", builtIn: false) { own.merge(journal); foundAny = true }
+        }
+        merged.merge(own)
+        if !foundAny {
+            diagnostics.warning("no labels in language '\(language)': the built-in templates speak \(builtInLanguages.joined(separator: ", ")); labels are in English, dates and numbers in '\(language)'; add i18n/\(language).yaml to the journal to translate them", at: location)
+        } else if language.lowercased() != "en" {
+            let missing = (Set(english.labels.keys).subtracting(own.labels.keys)).union(Set(english.plurals.keys).subtracting(own.plurals.keys)).sorted()
+            if !missing.isEmpty {
+                let shown = missing.prefix(6).joined(separator: ", ") + (missing.count > 6 ? ", …" : "")
+                diagnostics.warning("\(missing.count) label\(missing.count == 1 ? "" : "s") not translated to '\(language)' (\(shown)): shown in English; add them to i18n/\(language).yaml", at: location)
+            }
+        }
+        return Localization(language: language, table: merged)
+    }
+}
+
+/// One strings file: labels (`key: text`), counted nouns (`key: {one: "{n} entry", other: …}`)
+/// and date patterns (`dates: {full: "EEEE, d MMMM y"}`).
+struct StringTable: Sendable {
+    var labels: [String: String] = [:]
+    var plurals: [String: [String: String]] = [:]
+    var datePatterns: [String: String] = [:]
+
+    static func parse(_ text: String) -> StringTable? {
+        guard let object = (try? Yams.load(yaml: text)) ?? [String: Any]() as Any?,
+              let map = object as? [String: Any] else { return text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? StringTable() : nil }
+        var table = StringTable()
+        for (key, value) in map {
+            if let text = value as? String {
+                table.labels[key] = text
+            } else if let forms = value as? [String: Any] {
+                let strings = forms.compactMapValues { $0 as? String }
+                if key == "dates" { table.datePatterns = strings } else { table.plurals[key] = strings }
+            } else if let number = value as? Int {
+                table.labels[key] = String(number)
+            }
+        }
+        return table
+    }
+
+    mutating func merge(_ other: StringTable) {
+        labels.merge(other.labels) { $1 }
+        plurals.merge(other.plurals) { $1 }
+        datePatterns.merge(other.datePatterns) { $1 }
+    }
+}
+
+/// CLDR's cardinal plural categories for the built-in languages (and their close relatives);
+/// languages it does not know count like English.
+struct PluralRule: Sendable {
+    enum Kind: Sendable { case oneForOne, oneForZeroAndOne, none }
+    let kind: Kind
+
+    init(language: String) {
+        let base = language.split(separator: "-").first.map { String($0).lowercased() } ?? ""
+        switch base {
+        case "ja", "zh", "ko", "th", "vi", "id", "ms": kind = .none
+        case "fr", "pt", "hi": kind = .oneForZeroAndOne
+        default: kind = .oneForOne
+        }
+    }
+
+    func category(_ n: Int) -> String {
+        switch kind {
+        case .none: return "other"
+        case .oneForZeroAndOne: return n == 0 || n == 1 ? "one" : "other"
+        case .oneForOne: return n == 1 ? "one" : "other"
+        }
+    }
+}
+
+/// The labels as templates see them: `{{t.archive}}`, and `{{count.entries}}` through the
+/// renderer's counted lookup.
+struct LabelsView: TemplateObject, CountedLabels {
+    var localization: Localization
+
+    func value(_ key: String) -> TemplateValue? {
+        .text(localization.label(key) ?? key)
+    }
+
+    func counted(_ key: String, _ n: Int) -> String? { localization.counted(key, n) }
+}
+
+/// Turns a number and a noun into text: what `{{count.entries}}` asks of the page's labels.
+protocol CountedLabels {
+    func counted(_ key: String, _ n: Int) -> String?
+}
