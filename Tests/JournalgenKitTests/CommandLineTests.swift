@@ -34,7 +34,7 @@ import Testing
         try journal.write("entries/2026-04-01-a.md", "---\ntitle: A\n---\nBody\n")
         let ok = try run(["build", "--today", "2026-11-22"], in: journal.root)
         #expect(ok.status == 0, "\(ok.err)")
-        #expect(ok.out.hasPrefix("Built 1 entry (15 pages, 3 files) in "))
+        #expect(ok.out.hasPrefix("Built 1 entry (15 pages, 4 files) in "))
         #expect(ok.out.contains("→ _site"))
 
         try journal.write("entries/2026-04-02-b.md", "---\nmood: meh\n---\n")

@@ -70,7 +70,8 @@ import Testing
         #expect(stats[2] == "3 days", "longest streak")
         #expect(moods.string("//h1/small") == "6 recorded")
         // One square per day; the 6th averages so-so (3) and good (4) to 3.5.
-        #expect(moods.count("//table[contains(@class,'pixels')]//td[contains(@class,'lv')]") == 5)
+        #expect(moods.count("//table[contains(@class,'desktop-only')]//td[contains(@class,'lv')]") == 5)
+        #expect(moods.count("//table[contains(@class,'pixels-phone')]//td[contains(@class,'lv')]") == 5, "the phone's year in pixels has the same days")
 
         let dead = journal.build(today: "2026-11-09")
         #expect(dead.succeeded)
@@ -153,8 +154,10 @@ import Testing
         let trip = try page(journal.output, "trips/saxony/index.html")
         #expect(trip.string("//h1") == "<Saxony> by train")
         #expect(trip.count("//*[local-name()='svg']//*[local-name()='circle']") == 2, "two stops have coordinates")
-        #expect(trip.count("//*[local-name()='polyline'][@class='route']") == 1)
-        #expect(trip.count("//*[local-name()='polyline'][@class='track']") == 1)
+        #expect(trip.count("//*[local-name()='path'][@class='route']") == 1)
+        #expect(trip.count("//*[local-name()='path'][@class='track']") == 1)
+        #expect(trip.count("//ol[@class='map-markers']/li/a[@class='map-marker']") == 2, "markers are links outside the SVG picture")
+        #expect(trip.count("//*[local-name()='svg'][@role='img']//*[local-name()='a']") == 0)
         #expect(try journal.read("_site/trips/saxony/index.html").contains("&lt;Saxony&gt;"))
     }
 
@@ -168,7 +171,8 @@ import Testing
                 "Kyoto, Osaka and Tokyo chain within 400 km; Leipzig and Dresden apart")
         let svg = PlaceMap(markers: [marker(51.34, 12.37)], title: "<One>").render() ?? ""
         #expect(svg.contains("<title id=\"map-t\">&lt;One&gt;</title>"))
-        #expect(svg.contains("class=\"scale-bar\""))
+        #expect(svg.contains("class=\"map-scale\""))
+        #expect(svg.contains("Map data: Natural Earth"))
     }
 
     // MARK: Feed, sitemap, calendar and search index

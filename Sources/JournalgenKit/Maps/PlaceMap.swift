@@ -111,7 +111,7 @@ struct PlaceMap {
         guard let layout = layout() else { return nil }
         let height = layout.height
         let w = SVGText.number(Self.width), h = SVGText.number(height)
-        var html = "<div class=\"map\" style=\"aspect-ratio: \(w) / \(h)\">"
+        var html = "<div class=\"map\" style=\"--ratio: \(w) / \(h)\">"
         html += "<svg class=\"map-base\" viewBox=\"0 0 \(w) \(h)\" role=\"img\" aria-labelledby=\"\(id)-t \(id)-d\">"
         html += "<title id=\"\(id)-t\">\(SVGText.escape(title))</title><desc id=\"\(id)-d\">\(SVGText.escape(description))</desc>"
         html += "<rect class=\"sea\" width=\"100%\" height=\"100%\"/>"

@@ -38,7 +38,8 @@ public struct MarkdownRenderer: Sendable {
             excerpt = intro.html
             summary = intro.firstParagraphText
         }
-        return RenderedBody(html: full.html, excerptHTML: excerpt, summary: Self.shorten(summary, to: 200),
+        excerpt = AccessibleMarkup.removeFootnoteReferences(AccessibleMarkup.labelTaskItems(excerpt))
+        return RenderedBody(html: AccessibleMarkup.labelTaskItems(full.html), excerptHTML: excerpt, summary: Self.shorten(summary, to: 200),
                             firstHeading: full.firstHeading, wordCount: full.wordCount,
                             hasMore: excerpt.utf8.count < full.html.utf8.count, images: full.images,
                             hasGalleryMarker: full.hasGalleryMarker)

@@ -66,12 +66,12 @@ struct MoodsView: TemplateObject {
             return .optional(history.average.map { LinkView(title: SVGText.average($0), url: "", extra: ["mood": .object(MoodView(level: history.level(forAverage: $0)))]) })
         case "years":
             return .objects(history.years.map { year in
-                let chart = MoodTimelineChart(history: history, year: year)
+                let chart = MoodTimelineChart(history: history, year: year, localization: model.localization)
                 return LinkView(title: String(year), url: "", extra: [
                     "year": .number(year),
                     "timeline": .text(chart.render()),
                     "timelineTable": .text(chart.table()),
-                    "pixels": .text(YearInPixels(history: history, year: year, links: model.links, entries: model.entries).render()),
+                    "pixels": .text(YearInPixels(history: history, year: year, links: model.links, entries: model.entries, localization: model.localization).render()),
                 ])
             })
         case "distribution": return .text(MoodTables(history: history, links: model.links).distribution())
@@ -226,7 +226,9 @@ struct TripView: TemplateObject {
                                 label: "\(stop.place.name ?? model.entries[stop.entry].title), \(model.localization.longDate(model.entries[stop.entry].date.day))",
                                 url: l.href(model.entries[stop.entry].sitePath))
             }
-            return .optional(PlaceMap(markers: markers, tracks: trip.tracks.flatMap { $0.track.segments }, title: "Map of \(trip.title)").render())
+            var map = PlaceMap(markers: markers, tracks: trip.tracks.flatMap { $0.track.segments }, title: "\(model.localization.label("mapOf") ?? "Map of") \(trip.title)")
+            map.credit = model.localization.label("mapCredit") ?? map.credit
+            return .optional(map.render())
         default: return nil
         }
     }

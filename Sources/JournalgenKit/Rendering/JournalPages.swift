@@ -34,24 +34,24 @@ extension PageRenderer {
         let views = model.views
         switch job {
         case .moods:
-            return templates.render("moods", context(page("Moods", "moods/", kind: "moods"), ["moods": .object(MoodsView(model: model))]))
+            return templates.render("moods", context(page(text("moods"), "moods/", kind: "moods"), ["moods": .object(MoodsView(model: model))]))
         case .moodLog:
-            return templates.render("mood-log", context(page("Mood log", "mood-log/", kind: "moodLog"), ["moods": .object(MoodsView(model: model))]))
+            return templates.render("mood-log", context(page(text("moodLog"), "mood-log/", kind: "moodLog"), ["moods": .object(MoodsView(model: model))]))
         case .moodLevel(let i):
             let group = views.moodGroups[i]
-            return templates.render("mood-level", context(page("Mood: \(group.title)", group.sitePath, kind: "moodLevel"), [
+            return templates.render("mood-level", context(page("\(text("mood")): \(group.title)", group.sitePath, kind: "moodLevel"), [
                 "group": .object(EntryGroupView(group: group, model: model, mood: model.config.moods.level(group.value))),
                 "moods": .object(MoodsView(model: model)),
             ]))
         case .theme(let i):
             let group = views.themeGroups[i]
             let variant = theme.variants.contains(group.value) ? group.value : nil
-            return templates.render("theme", context(page("Theme: \(group.title)", group.sitePath, kind: "theme", variant: variant), [
+            return templates.render("theme", context(page("\(text("theme")): \(group.title)", group.sitePath, kind: "theme", variant: variant), [
                 "group": .object(EntryGroupView(group: group, model: model)),
                 "themes": .objects(views.themeGroups.map { EntryGroupView(group: $0, model: model) }),
             ]))
         case .glory:
-            return templates.render("glory", context(page("List of Glory", "glory/", kind: "glory",
+            return templates.render("glory", context(page(text("listOfGlory"), "glory/", kind: "glory",
                                                           description: "Ideas and goals made real."), [
                 "realised": .objects(views.glory.realised.map { GloryItemView(item: $0, model: model) }),
                 "ahead": .objects(views.glory.ahead.map { GloryItemView(item: $0, model: model) }),
@@ -60,7 +60,7 @@ extension PageRenderer {
                 "today": .object(DayView(day: views.today, localization: model.localization)),
             ]))
         case .revisit:
-            return templates.render("revisit", context(page("Revisit", "revisit/", kind: "revisit"), [
+            return templates.render("revisit", context(page(text("revisit"), "revisit/", kind: "revisit"), [
                 "due": .objects(views.revisits.due.map { RevisitItemView(item: $0, model: model) }),
                 "upcoming": .objects(views.revisits.upcoming.map { RevisitItemView(item: $0, model: model) }),
                 "dueCount": .number(views.revisits.due.count),
@@ -68,7 +68,7 @@ extension PageRenderer {
                 "today": .object(DayView(day: views.today, localization: model.localization)),
             ]))
         case .trips:
-            return templates.render("trips", context(page("Trips", "trips/", kind: "trips"), [
+            return templates.render("trips", context(page(text("trips"), "trips/", kind: "trips"), [
                 "trips": .objects(views.trips.trips.map { TripView(trip: $0, model: model) }),
             ]))
         case .trip(let i):
@@ -83,16 +83,16 @@ extension PageRenderer {
                                 label: "\(item.visit.name), \(item.visit.entries.count) entr\(item.visit.entries.count == 1 ? "y" : "ies")",
                                 url: "#place-\(item.number)", number: item.number)
             }
-            return templates.render("places", context(page("Places", "places/", kind: "places"), [
+            return templates.render("places", context(page(text("placesTitle"), "places/", kind: "places"), [
                 "places": .objects(numbered.map { PlaceVisitView(number: $0.number, visit: $0.visit, model: model) }),
-                "maps": .objects(Self.regionMaps(markers)),
+                "maps": .objects(Self.regionMaps(markers, localization: model.localization)),
             ]))
         case .photos:
-            return templates.render("photos", context(page("Photos and videos", "photos/", kind: "photos"), [
+            return templates.render("photos", context(page(text("photosAndVideos"), "photos/", kind: "photos"), [
                 "months": .objects(PhotoMonthView.months(model: model)),
             ]))
         case .filter:
-            return templates.render("filter", context(page("Find entries", "filter/", kind: "filter"), [
+            return templates.render("filter", context(page(text("findEntries"), "filter/", kind: "filter"), [
                 "filters": .object(FilterOptionsView(model: model)),
             ]))
         default:
@@ -103,12 +103,13 @@ extension PageRenderer {
 
 extension PageRenderer {
     /// One map per region of the journal, largest first, each titled after its places.
-    static func regionMaps(_ markers: [PlaceMap.Marker]) -> [LinkView] {
+    static func regionMaps(_ markers: [PlaceMap.Marker], localization: Localization = .english) -> [LinkView] {
         let regions: [[PlaceMap.Marker]] = PlaceMap.regions(markers)
         var maps: [LinkView] = []
         for (index, region) in regions.enumerated() {
-            let title = regionTitle(region, single: regions.count == 1)
-            let map = PlaceMap(markers: region, joinMarkers: false, title: title, id: "map-\(index + 1)")
+            let title = regionTitle(region, single: regions.count == 1, localization: localization)
+            var map = PlaceMap(markers: region, joinMarkers: false, title: title, id: "map-\(index + 1)")
+            map.credit = localization.label("mapCredit") ?? map.credit
             if let svg = map.render() { maps.append(LinkView(title: title, url: "", extra: ["map": .text(svg)])) }
         }
         return maps
@@ -116,13 +117,14 @@ extension PageRenderer {
 
     /// "Map of every place in the journal" when there is one region; otherwise the region's first
     /// places by name ("Leipzig, Markkleeberg and 3 more"), so a reader can tell the maps apart.
-    static func regionTitle(_ region: [PlaceMap.Marker], single: Bool) -> String {
-        if single { return "Map of every place in the journal" }
+    static func regionTitle(_ region: [PlaceMap.Marker], single: Bool, localization: Localization = .english) -> String {
+        func t(_ key: String) -> String { localization.label(key) ?? key }
+        if single { return t("mapOfJournal") }
         let names: [String] = region.map { (marker: PlaceMap.Marker) -> String in
             String(marker.label.split(separator: ",").first ?? Substring(marker.label))
         }
-        if names.count <= 2 { return "Map of " + names.joined(separator: " and ") }
-        return "Map of \(names[0]), \(names[1]) and \(names.count - 2) more"
+        if names.count <= 2 { return t("mapOf") + " " + names.joined(separator: " \(t("and")) ") }
+        return "\(t("mapOf")) \(names[0]), \(names[1]) \(t("and")) \(names.count - 2) \(t("more"))"
     }
 }
 
@@ -162,7 +164,7 @@ struct WelcomeView: TemplateObject {
             return .objects(model.views.onThisDay.map { index in
                 let years = today.year - model.entries[index].date.day.year
                 return LinkView(title: model.entries[index].title, url: model.links.href(model.entries[index].sitePath), extra: [
-                    "yearsAgo": .text(years == 1 ? "1 year ago" : "\(years) years ago"),
+                    "yearsAgo": .text(model.localization.counted("yearsAgo", years) ?? "\(years)"),
                     "date": .object(DateView(date: model.entries[index].date, showZone: false, localization: model.localization)),
                 ])
             })

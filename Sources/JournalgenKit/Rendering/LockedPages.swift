@@ -28,7 +28,7 @@ extension PageRenderer {
     /// private trips.
     func renderPrivateIndex(entries: [Int], path: String) -> String {
         let trips = model.views.trips.trips.filter { $0.info?.lockToken != nil }
-        return templates.render("private", context(page("Private entries", path, kind: "private"), [
+        return templates.render("private", context(page(text("privateEntries"), path, kind: "private"), [
             "entries": .objects(entries.map { EntryView(model: model, index: $0) }),
             "trips": .objects(trips.map { TripView(trip: $0, model: model) }),
             "hasTrips": .bool(!trips.isEmpty),

@@ -103,6 +103,9 @@ public struct PageRenderer: Sendable {
                  variant: variant ?? theme.defaultVariant, kind: kind)
     }
 
+    /// A label in the journal's language, for page titles.
+    func text(_ key: String) -> String { model.localization.label(key) ?? key }
+
     func context(_ view: PageView, _ values: [String: TemplateValue]) -> TemplateValue {
         .object(PageContext(site: site, page: view, values: values))
     }
@@ -127,7 +130,7 @@ public struct PageRenderer: Sendable {
                 "pagination": .object(PaginationView(page: number, count: model.homePageCount) { links.href(model.homePagePath($0)) }),
             ]))
         case .archive:
-            return templates.render("archive", context(page("Archive", "archive/", kind: "archive"), [
+            return templates.render("archive", context(page(text("archive"), "archive/", kind: "archive"), [
                 "years": .objects(model.years.map { YearView(year: $0, model: model) }),
             ]))
         case .year(let y):
@@ -142,7 +145,7 @@ public struct PageRenderer: Sendable {
                 "month": .object(view), "year": .object(YearView(year: model.years[y], model: model)),
             ]))
         case .tags:
-            return templates.render("tags", context(page("Tags", "tags/", kind: "tags"), [
+            return templates.render("tags", context(page(text("tags"), "tags/", kind: "tags"), [
                 "tags": .objects(model.tags.map { TagView(tag: $0, model: model) }),
             ]))
         case .tag(let t):
@@ -151,7 +154,7 @@ public struct PageRenderer: Sendable {
                 "tag": .object(TagView(tag: tag, model: model)),
             ]))
         case .notFound:
-            return templates.render("404", context(page("Page not found", "404.html", kind: "notFound"), [:]))
+            return templates.render("404", context(page(text("notFound"), "404.html", kind: "notFound"), [:]))
         case .locked(let i):
             return renderLockScreen(lock.pages[i])
         default:

@@ -350,7 +350,7 @@
         });
       }).catch(function () {
         button.disabled = false;
-        status.textContent = "Wrong passphrase. Try again.";
+        status.textContent = status.getAttribute("data-wrong") || "Wrong passphrase. Try again.";
         section.classList.add("lock-wrong");
         input.select();
       });

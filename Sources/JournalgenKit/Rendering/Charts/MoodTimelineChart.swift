@@ -5,43 +5,55 @@
 struct MoodTimelineChart {
     var history: MoodHistory
     var year: Int
+    var localization: Localization = .english
 
-    static let width = 760.0
-    static let left = 78.0
+    /// The chart is drawn twice, at the sizes it is shown at, so its text is never scaled down:
+    /// 760 units for a desktop column, 300 for a phone (its 12-unit text is 11.5 px or more on
+    /// screens from 320 px up), where months are labelled every quarter.
+    struct Size {
+        var width: Double, left: Double, rowHeight: Double, font: Double, dot: Double, monthStep: Int, suffix: String, cssClass: String
+        static let desktop = Size(width: 760, left: 78, rowHeight: 26, font: 11, dot: 6, monthStep: 1, suffix: "", cssClass: "desktop-only")
+        static let phone = Size(width: 300, left: 66, rowHeight: 30, font: 12, dot: 5, monthStep: 3, suffix: "-phone", cssClass: "phone-only")
+    }
+
     static let right = 8.0
-    static let rowHeight = 26.0
     static let top = 10.0
-    static let bottom = 22.0
+    static let bottom = 24.0
     static let window = 7
 
-    func render() -> String {
+    /// Both sizes; the stylesheet shows the one that fits.
+    func render() -> String { render(.desktop) + render(.phone) }
+
+    func render(_ size: Size) -> String {
         let scale = history.scale
         let levels = scale.levels.count
-        let plotWidth = Self.width - Self.left - Self.right
-        let height = Self.top + Double(levels - 1) * Self.rowHeight + Self.bottom + 8
+        let plotWidth = size.width - size.left - Self.right
+        let height = Self.top + Double(levels - 1) * size.rowHeight + Self.bottom + 8
         let first = CalendarDay(year: year, month: 1, day: 1).daysSinceEpoch
         let daysInYear = CalendarDay(year: year + 1, month: 1, day: 1).daysSinceEpoch - first
-        func x(_ day: CalendarDay) -> Double { Self.left + (Double(day.daysSinceEpoch - first) + 0.5) * plotWidth / Double(daysInYear) }
-        func y(_ score: Double) -> Double { Self.top + (Double(levels) - score) * Self.rowHeight }
+        func x(_ day: CalendarDay) -> Double { size.left + (Double(day.daysSinceEpoch - first) + 0.5) * plotWidth / Double(daysInYear) }
+        func y(_ score: Double) -> Double { Self.top + (Double(levels) - score) * size.rowHeight }
 
         let points = history.points.filter { $0.date.day.year == year }
         var svg = ""
         svg.reserveCapacity(2000 + points.count * 14)
-        let id = "timeline-\(year)"
-        svg += "<svg class=\"chart timeline\" viewBox=\"0 0 \(SVGText.number(Self.width)) \(SVGText.number(height))\" role=\"img\" aria-labelledby=\"\(id)-t \(id)-d\">"
+        let id = "timeline-\(year)\(size.suffix)"
+        svg += "<svg class=\"chart timeline \(size.cssClass)\" viewBox=\"0 0 \(SVGText.number(size.width)) \(SVGText.number(height))\" style=\"--font: \(SVGText.number(size.font))px\" role=\"img\" aria-labelledby=\"\(id)-t \(id)-d\">"
         svg += "<title id=\"\(id)-t\">Mood timeline, \(year)</title><desc id=\"\(id)-d\">\(SVGText.escape(description(points)))</desc>"
         // Rows: one line and one label per level, best at the top.
         for level in scale.levels {
             let ly = SVGText.number(y(Double(level.score)))
-            svg += "<line class=\"grid\" x1=\"\(SVGText.number(Self.left))\" x2=\"\(SVGText.number(Self.width - Self.right))\" y1=\"\(ly)\" y2=\"\(ly)\"/>"
-            svg += "<text class=\"label\" x=\"\(SVGText.number(Self.left - 6))\" y=\"\(SVGText.number(y(Double(level.score)) + 4))\" text-anchor=\"end\">\(SVGText.escape(level.label))</text>"
+            svg += "<line class=\"grid\" x1=\"\(SVGText.number(size.left))\" x2=\"\(SVGText.number(size.width - Self.right))\" y1=\"\(ly)\" y2=\"\(ly)\"/>"
+            svg += "<text class=\"label\" x=\"\(SVGText.number(size.left - 6))\" y=\"\(SVGText.number(y(Double(level.score)) + 4))\" text-anchor=\"end\">\(SVGText.escape(level.label))</text>"
         }
         // Month ticks along the bottom.
         let baseY = y(1) + 8
         for month in 1...12 {
             let mx = x(CalendarDay(year: year, month: month, day: 1)) - 0.5 * plotWidth / Double(daysInYear)
             svg += "<line class=\"tick\" x1=\"\(SVGText.number(mx))\" x2=\"\(SVGText.number(mx))\" y1=\"\(SVGText.number(Self.top - 4))\" y2=\"\(SVGText.number(baseY))\"/>"
-            svg += "<text class=\"month\" x=\"\(SVGText.number(mx + 3))\" y=\"\(SVGText.number(baseY + 12))\">\(DateText.monthName(month).prefix(3))</text>"
+            if (month - 1) % size.monthStep == 0 {
+                svg += "<text class=\"month\" x=\"\(SVGText.number(mx + 3))\" y=\"\(SVGText.number(baseY + 13))\">\(SVGText.escape(localization.shortMonthName(month)))</text>"
+            }
         }
         // Dots: one path per level (a zero-length segment per mood, drawn round by the stroke).
         for level in scale.levels {
@@ -50,7 +62,7 @@ struct MoodTimelineChart {
                 d += "M\(SVGText.number(x(point.date.day))) \(SVGText.number(y(Double(level.score))))h0"
             }
             guard !d.isEmpty else { continue }
-            svg += "<path class=\"dots\" stroke=\"\(SVGText.escape(level.colour))\" d=\"\(d)\"/>"
+            svg += "<path class=\"dots\" stroke=\"\(SVGText.escape(level.colour))\" stroke-width=\"\(SVGText.number(size.dot))\" d=\"\(d)\"/>"
         }
         // Rolling average over the last `window` days, at each day that has a mood.
         var line: [String] = []
@@ -78,11 +90,11 @@ struct MoodTimelineChart {
     func description(_ points: [MoodPoint]) -> String {
         guard let first = points.first, let last = points.last else { return "No moods recorded in \(year)." }
         let average = Double(points.reduce(0) { $0 + $1.level.score }) / Double(points.count)
-        var text = "\(points.count) mood\(points.count == 1 ? "" : "s") from \(DateText.long(first.date.day)) to \(DateText.long(last.date.day)); "
+        var text = "\(points.count) mood\(points.count == 1 ? "" : "s") from \(localization.longDate(first.date.day)) to \(localization.longDate(last.date.day)); "
         text += "average \(SVGText.average(average)) (\(history.level(forAverage: average).label))."
         let months = monthlyAverages(points)
         if months.count > 1, let best = months.max(by: { $0.average < $1.average }), let worst = months.min(by: { $0.average < $1.average }) {
-            text += " Best month \(DateText.monthName(best.month)) (\(SVGText.average(best.average))), hardest \(DateText.monthName(worst.month)) (\(SVGText.average(worst.average)))."
+            text += " Best month \(localization.monthName(best.month)) (\(SVGText.average(best.average))), hardest \(localization.monthName(worst.month)) (\(SVGText.average(worst.average)))."
         }
         text += " The line is the \(Self.window)-day rolling average."
         return text
@@ -108,7 +120,7 @@ struct MoodTimelineChart {
         let points = history.points.filter { $0.date.day.year == year }
         var html = "<table class=\"chart-data\"><caption>Monthly average mood, \(year)</caption><thead><tr><th scope=\"col\">Month</th><th scope=\"col\">Moods</th><th scope=\"col\">Average</th></tr></thead><tbody>"
         for month in monthlyAverages(points) {
-            html += "<tr><th scope=\"row\">\(DateText.monthName(month.month))</th><td>\(month.count)</td><td>\(SVGText.average(month.average)) (\(SVGText.escape(history.level(forAverage: month.average).label)))</td></tr>"
+            html += "<tr><th scope=\"row\">\(localization.monthName(month.month))</th><td>\(month.count)</td><td>\(SVGText.average(month.average)) (\(SVGText.escape(history.level(forAverage: month.average).label)))</td></tr>"
         }
         return html + "</tbody></table>"
     }

@@ -6,14 +6,36 @@ struct YearInPixels {
     var year: Int
     var links: SiteLinks
     var entries: [Entry]
+    var localization: Localization = .english
 
-    func render() -> String {
-        var html = "<table class=\"pixels\"><caption>\(year) in pixels: each day's average mood, as its score on the scale (\(legendText))</caption>"
+    /// Months as rows for a desktop, and as columns (31 rows of days) for a phone, as Daylio
+    /// shows it there; the stylesheet shows the one that fits.
+    func render() -> String { desktop() + phone() }
+
+    func phone() -> String {
+        var html = "<table class=\"pixels pixels-phone phone-only\"><caption>\(year): \(SVGText.escape(legendText))</caption>"
+        html += "<thead><tr><th scope=\"col\"><span class=\"visually-hidden\">Day</span></th>"
+        for month in 1...12 { html += "<th scope=\"col\">\(SVGText.escape(String(localization.shortMonthName(month).prefix(3))))</th>" }
+        html += "</tr></thead><tbody>"
+        for dayNumber in 1...31 {
+            html += "<tr><th scope=\"row\">\(dayNumber)</th>"
+            for month in 1...12 {
+                guard dayNumber <= CalendarDay.daysIn(month: month, year: year) else { html += "<td class=\"no-day\"></td>"; continue }
+                guard let day = history.day(CalendarDay(year: year, month: month, day: dayNumber)) else { html += "<td></td>"; continue }
+                html += cell(day)
+            }
+            html += "</tr>"
+        }
+        return html + "</tbody></table>"
+    }
+
+    func desktop() -> String {
+        var html = "<table class=\"pixels desktop-only\"><caption>\(year) in pixels: each day's average mood, as its score on the scale (\(legendText))</caption>"
         html += "<thead><tr><th scope=\"col\"><span class=\"visually-hidden\">Month</span></th>"
         for day in 1...31 { html += "<th scope=\"col\">\(day)</th>" }
         html += "</tr></thead><tbody>"
         for month in 1...12 {
-            html += "<tr><th scope=\"row\">\(DateText.monthName(month).prefix(3))</th>"
+            html += "<tr><th scope=\"row\">\(SVGText.escape(localization.shortMonthName(month)))</th>"
             let length = CalendarDay.daysIn(month: month, year: year)
             for dayNumber in 1...31 {
                 guard dayNumber <= length else { html += "<td class=\"no-day\"></td>"; continue }
@@ -31,7 +53,7 @@ struct YearInPixels {
     }
 
     func cell(_ day: MoodHistory.Day) -> String {
-        var title = DateText.long(day.day)
+        var title = localization.longDate(day.day)
         var content = ""
         var cls = "lv-none"
         if let average = day.average {

@@ -1,0 +1,157 @@
+import Foundation
+import Testing
+@testable import JournalgenKit
+
+/// Maps, galleries, accessible markup and the journal's language (issue: every page looks right
+/// on a phone and a desktop, with real maps, in the writer's language).
+@Suite struct LookAndLanguageTests {
+    // MARK: Maps
+
+    @Test func aCityMapShowsItsLakeAndCoast() throws {
+        // Kyoto to Nara, about 40 km: Lake Biwa lies east of Kyoto, Osaka Bay to the west.
+        let kyoto = PlaceMap.Marker(latitude: 35.0116, longitude: 135.7681, label: "Kyoto", url: "/k/")
+        let nara = PlaceMap.Marker(latitude: 34.6851, longitude: 135.8048, label: "Nara", url: "/n/")
+        let html = try #require(PlaceMap(markers: [kyoto, nara], title: "Kyoto to Nara").render())
+        let doc = try #require(MarkupDocument(data: Data(html.utf8)))
+        #expect(doc.count("//*[local-name()='path'][@class='land']") == 1)
+        #expect(doc.count("//*[local-name()='path'][@class='lake']") == 1, "Lake Biwa")
+        #expect(doc.count("//*[local-name()='path'][@class='coast']") == 1)
+        #expect(html.utf8.count < 60_000, "a city map carries only what it shows: \(html.utf8.count) bytes")
+        #expect(doc.strings("//a[@class='map-marker']/@href") == ["/k/", "/n/"])
+    }
+
+    @Test func theOpenSeaIsWaterAndInlandIsLand() throws {
+        let atlantic = try #require(PlaceMap(markers: [.init(latitude: 40, longitude: -35, label: "Sea", url: "#")], title: "t").render())
+        #expect(!atlantic.contains("class=\"land\""), "mid-Atlantic: no land within the map")
+        let leipzig = try #require(PlaceMap(markers: [.init(latitude: 51.34, longitude: 12.37, label: "Leipzig", url: "#")], title: "t").render())
+        #expect(leipzig.contains("class=\"land\"") && !leipzig.contains("class=\"coast\""), "Leipzig: land, no coast within 20 km")
+    }
+
+    @Test func markersNeverCoverEachOther() {
+        // Nine places, six of them in one spot and three close by (the example's "9 covers 6").
+        var spots: [MapClipping.Point] = Array(repeating: (x: 300.0, y: 200.0), count: 6)
+        spots += [(x: 310, y: 205), (x: 295, y: 190), (x: 305, y: 198)]
+        let placed = PlaceMap.spread(spots, width: 760, height: 400)
+        for i in placed.indices {
+            #expect(placed[i].x >= 18 && placed[i].x <= 742 && placed[i].y >= 18 && placed[i].y <= 382)
+            for j in placed.indices where j > i {
+                #expect(hypot(placed[i].x - placed[j].x, placed[i].y - placed[j].y) >= PlaceMap.markerSpacing - 0.5, "\(i) and \(j)")
+            }
+        }
+        #expect(PlaceMap.spread([(x: 100, y: 100), (x: 600, y: 300)], width: 760, height: 400).map(\.x) == [100, 600], "apart already: not moved")
+    }
+
+    @Test func clippingKeepsShapesInsideTheFrame() {
+        let frame = MapClipping.Frame(minX: 0, minY: 0, maxX: 10, maxY: 10)
+        let square = MapClipping.clipPolygon([(-5, -5), (15, -5), (15, 15), (-5, 15)], to: frame)
+        #expect(square.allSatisfy { $0.x >= 0 && $0.x <= 10 && $0.y >= 0 && $0.y <= 10 })
+        let pieces = MapClipping.clipLine([(-5, 5), (5, 5), (5, 20), (8, 20), (8, 5)], to: frame)
+        #expect(pieces.count == 2, "a line that leaves and comes back is two pieces")
+        #expect(pieces[0].first!.x == 0 && pieces[1].last!.y == 5)
+    }
+
+    @Test func theWorldMapDecodes() {
+        let world = WorldMap.shared
+        #expect(world.features.count > 20_000)
+        #expect(world.features(minLon: 135.5, minLat: 34.5, maxLon: 136.2, maxLat: 35.5).contains { $0.kind == .lake })
+    }
+
+    // MARK: Tracks and markup
+
+    @Test func gpxClimbIgnoresJitter() throws {
+        let gpx = """
+            <gpx xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>
+            <trkpt lat="50.0" lon="14.0"><ele>100</ele></trkpt><trkpt lat="50.001" lon="14.0"><ele>101</ele></trkpt>
+            <trkpt lat="50.002" lon="14.0"><ele>100</ele></trkpt><trkpt lat="50.003" lon="14.0"><ele>150</ele></trkpt>
+            <trkpt lat="50.004" lon="14.0"><ele>120</ele></trkpt><trkpt lat="50.005" lon="14.0"><ele>130</ele></trkpt>
+            </trkseg></trk></gpx>
+            """
+        let track = try GPXReader.read(Data(gpx.utf8)).get()
+        #expect(track.climbMetres == 60, "100 → 150 and 120 → 130; the 1 m wobble is not a climb")
+        let flat = try GPXReader.read(Data("<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"1\"/><trkpt lat=\"1.1\" lon=\"1\"/></trkseg></trk></gpx>".utf8)).get()
+        #expect(flat.climbMetres == nil)
+    }
+
+    @Test func taskItemsAreLabelledAndExcerptsLoseFootnoteLinks() {
+        let body = MarkdownRenderer().render("Note[^1].\n\n- [ ] call the *landlord*\n- [x] done\n  - [ ] nested\n\n[^1]: text\n")
+        #expect(body.html.contains("<li><label><input type=\"checkbox\" disabled=\"\" /> call the <em>landlord</em></label></li>"))
+        #expect(body.html.contains("<label><input type=\"checkbox\" checked=\"\" disabled=\"\" /> done</label>\n<ul>"))
+        #expect(body.excerptHTML == "<p>Note.</p>\n", "\(body.excerptHTML)")
+        #expect(body.html.contains("footnote-ref"), "the entry's own page keeps its footnotes")
+    }
+
+    // MARK: Language
+
+    @Test func datesAndCountsInTheJournalsLanguage() {
+        let day = CalendarDay(year: 2026, month: 4, day: 1)
+        let english = Localization.english
+        #expect(english.fullDate(day) == "Wednesday, 1 April 2026")
+        #expect(english.counted("entries", 1) == "1 entry" && english.counted("entries", 3) == "3 entries")
+        let german = Localization(language: "de", table: StringTable.parse(EmbeddedAssets.textFiles["templates/i18n/de.yaml"]!)!)
+        #expect(german.fullDate(day) == "Mittwoch, 1. April 2026")
+        #expect(german.shortDate(day) == "1. Apr. 2026")
+        #expect(german.counted("entries", 1) == "1 Eintrag" && german.counted("entries", 12345) == "12.345 Einträge")
+        #expect(german.distance(12_400) == "12,4 km")
+        let french = Localization(language: "fr", table: StringTable.parse(EmbeddedAssets.textFiles["templates/i18n/fr.yaml"]!)!)
+        #expect(french.counted("entries", 0) == "0 entrée", "French counts zero as one")
+        #expect(french.longDate(day) == "1 avril 2026")
+        let japanese = Localization(language: "ja", table: StringTable.parse(EmbeddedAssets.textFiles["templates/i18n/ja.yaml"]!)!)
+        #expect(japanese.longDate(day) == "2026年4月1日")
+        #expect(japanese.counted("entries", 1) == "1件の記事")
+        #expect(Localization(language: "ar", table: StringTable()).direction == "rtl")
+        #expect(DateStyle.parse("d 'de' MMMM 'de' y") == [.day(padded: false), .literal(" de "), .month(width: 4, standalone: false), .literal(" de "), .year])
+    }
+
+    @Test func everyBuiltInLanguageHasEveryLabel() throws {
+        let english = try #require(StringTable.parse(EmbeddedAssets.textFiles["templates/i18n/en.yaml"]!))
+        #expect(english.labels.count > 120)
+        for language in Localization.builtInLanguages where language != "en" {
+            let table = try #require(StringTable.parse(EmbeddedAssets.textFiles["templates/i18n/\(language).yaml"] ?? ""), "\(language)")
+            #expect(Set(table.labels.keys) == Set(english.labels.keys), "\(language): \(Set(english.labels.keys).symmetricDifference(table.labels.keys).sorted())")
+            #expect(Set(table.plurals.keys) == Set(english.plurals.keys), "\(language)")
+        }
+        // Every {{t.key}} of the built-in templates has an English label.
+        for (path, text) in EmbeddedAssets.textFiles where path.hasPrefix("templates/") && path.hasSuffix(".mustache") {
+            for match in text.matches(of: /\{\{\{?t\.([A-Za-z]+)\}?\}\}/) {
+                #expect(english.labels[String(match.1)] != nil, "\(path): t.\(match.1)")
+            }
+            for match in text.matches(of: /\{\{[A-Za-z.]+\.([A-Za-z]+)\}\}/) where english.plurals[String(match.1)] == nil {
+                // Not a counted noun: an ordinary dotted name such as date.long.
+                #expect(!["entries", "days", "places"].contains(String(match.1)), "\(path)")
+            }
+        }
+    }
+
+    @Test func aGermanJournalSpeaksGerman() throws {
+        let journal = try TemporaryJournal(config: "title: Tagebuch\nauthor: Lena\ntimezone: Europe/Berlin\nbase_url: https://example.org/\nlanguage: de\n")
+        defer { journal.remove() }
+        try journal.write("entries/2026-04-01-a.md", "---\ntitle: Erster\ndate: 2026-04-01 18:20\n---\nText.\n")
+        try journal.write("entries/2026-04-02-b.md", "---\ntitle: Zweiter\n---\nText.\n")
+        try journal.write("i18n/de.yaml", "navArchive: Alle Einträge\n")
+        let report = journal.build { $0.strict = true }
+        #expect(report.succeeded, "\(report.diagnostics)")
+        let entry = try page(journal.output, "2026/04/01/a/index.html")
+        #expect(entry.string("/html/@lang") == "de" && entry.string("/html/@dir") == "ltr")
+        #expect(entry.string("//article//time") == "Mittwoch, 1. April 2026, 18:20")
+        #expect(entry.strings("//nav[@aria-label='Website']/a").contains("Alle Einträge"), "the journal's own label wins")
+        #expect(entry.string("//footer[@class='site-footer']//p")?.hasPrefix("Tagebuch von Lena · 2 Einträge") == true)
+        let archive = try page(journal.output, "archive/index.html")
+        #expect(archive.string("//h1") == "Archiv")
+        #expect(archive.string("//p[@class='lead']") == "2 Einträge, nach Jahr und Monat.")
+    }
+
+    @Test func aLanguageWithoutLabelsWarnsAndFallsBackToEnglish() throws {
+        let journal = try TemporaryJournal(config: "title: Dagbok\ntimezone: Europe/Stockholm\nlanguage: sv\n")
+        defer { journal.remove() }
+        try journal.write("entries/2026-04-01-a.md", "---\ntitle: A\n---\nText.\n")
+        let report = journal.build()
+        #expect(report.succeeded)
+        #expect(report.diagnostics.contains { $0.message.contains("no labels in language 'sv'") && $0.location.line == 3 })
+        let entry = try page(journal.output, "2026/04/01/a/index.html")
+        #expect(entry.string("//article//time") == "onsdag 1 april 2026", "dates still in Swedish, from ICU")
+        #expect(entry.strings("//header//nav/a").first == "Entries")
+        try journal.write("i18n/sv.yaml", "navEntries: Inlägg\n")
+        let partial = journal.build()
+        #expect(partial.diagnostics.contains { $0.message.contains("not translated to 'sv'") })
+    }
+}
