@@ -172,7 +172,7 @@ import Testing
         let svg = PlaceMap(markers: [marker(51.34, 12.37)], title: "<One>").render() ?? ""
         #expect(svg.contains("<title id=\"map-t\">&lt;One&gt;</title>"))
         #expect(svg.contains("class=\"map-scale\""))
-        #expect(svg.contains("Map data: Natural Earth"))
+        #expect(svg.contains("Map data: Natural Earth, GSHHG"))
     }
 
     // MARK: Feed, sitemap, calendar and search index

@@ -94,10 +94,10 @@ public enum GeoMath {
         return 2 * earthRadius * asin(min(1, sqrt(h)))
     }
 
-    /// "12.4 km", "850 m".
-    public static func distanceText(_ metres: Double) -> String {
+    /// "12.4 km", "850 m"; "12,4 km" in German.
+    public static func distanceText(_ metres: Double, _ localization: Localization = .english) -> String {
         if metres < 1000 { return "\(Int(metres.rounded())) m" }
-        if metres < 100_000 { return String(format: "%.1f km", metres / 1000) }
-        return "\(Int((metres / 1000).rounded())) km"
+        if metres < 100_000 { return localization.decimal(metres / 1000) + " km" }
+        return localization.integer(Int((metres / 1000).rounded())) + " km"
     }
 }

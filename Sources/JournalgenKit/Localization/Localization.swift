@@ -6,7 +6,8 @@ import Yams
 ///
 /// Labels come from `templates/i18n/LANG.yaml` in the binary, then from the journal's own
 /// `i18n/LANG.yaml` (which overrides or adds), and fall back to English with a warning.
-public struct Localization: Sendable {
+/// A class: every date, photo and label view of a build holds the same one.
+public final class Localization: Sendable {
     /// As journal.yaml says it: "de", "pt-BR", "zh-Hans".
     public let language: String
     let labels: [String: String]
@@ -23,10 +24,7 @@ public struct Localization: Sendable {
     public static let builtInLanguages = ["de", "en", "es", "fr", "it", "ja", "nl", "pt", "zh-Hans"]
 
     /// English with no files read: for tests and tools that render without a journal.
-    public static let english: Localization = {
-        let table = StringTable.parse(EmbeddedAssets.textFiles["templates/i18n/en.yaml"] ?? "") ?? StringTable()
-        return Localization(language: "en", table: table)
-    }()
+    public static let english = Localization(language: "en", table: .english)
 
     init(language: String, table: StringTable) {
         self.language = language
@@ -78,13 +76,6 @@ public struct Localization: Sendable {
         return decimalSeparator == "." ? text : text.replacingOccurrences(of: ".", with: decimalSeparator)
     }
 
-    /// "12.4 km" / "12,4 km", "850 m".
-    public func distance(_ metres: Double) -> String {
-        if metres < 1000 { return "\(Int(metres.rounded())) m" }
-        if metres < 100_000 { return decimal(metres / 1000) + " km" }
-        return integer(Int((metres / 1000).rounded())) + " km"
-    }
-
     public func fullDate(_ day: CalendarDay) -> String { dates.format(dates.full, day) }
     public func longDate(_ day: CalendarDay) -> String { dates.format(dates.long, day) }
     public func shortDate(_ day: CalendarDay) -> String { dates.format(dates.short, day) }
@@ -101,16 +92,16 @@ extension Localization {
     /// labels that fall back to English.
     static func load(language: String, assets: AssetSource, paths: DisplayPaths, at location: SourceLocation,
                      diagnostics: DiagnosticsEngine) -> Localization {
-        func table(_ path: String, builtIn: Bool) -> StringTable? {
-            guard let file = assets.file(path, includeBuiltIn: builtIn),
-                  builtIn || file.origin != .builtIn else { return nil }
+        /// The journal's own strings file, if it has one.
+        func journalTable(_ path: String) -> StringTable? {
+            guard let file = assets.file(path, includeBuiltIn: false) else { return nil }
             guard let text = String(data: file.data, encoding: .utf8), let parsed = StringTable.parse(text) else {
                 diagnostics.error("\(path) is not a strings file; expected YAML with a label or a {one:, other:} pair per key", at: SourceLocation(path: assets.displayPath(of: file, paths: paths)))
                 return nil
             }
             return parsed
         }
-        let english = StringTable.parse(EmbeddedAssets.textFiles["templates/i18n/en.yaml"] ?? "") ?? StringTable()
+        let english = StringTable.english
         var merged = english
         // Most general first: "pt" before "pt-BR"; built-in before the journal's.
         var names: [String] = []
@@ -124,7 +115,7 @@ extension Localization {
             }
         }
         for name in names {
-            if let journal = table("i18n/\(name).yaml", builtIn: false) { own.merge(journal); foundAny = true }
+            if let journal = journalTable("i18n/\(name).yaml") { own.merge(journal); foundAny = true }
         }
         merged.merge(own)
         if !foundAny {
@@ -147,9 +138,15 @@ struct StringTable: Sendable {
     var plurals: [String: [String: String]] = [:]
     var datePatterns: [String: String] = [:]
 
+    /// The built-in English labels, which every language falls back to.
+    static let english = parse(EmbeddedAssets.textFiles["templates/i18n/en.yaml"] ?? "") ?? StringTable()
+
+    /// Nil when the text is not YAML or not a mapping; an empty file is an empty table.
     static func parse(_ text: String) -> StringTable? {
-        guard let object = (try? Yams.load(yaml: text)) ?? [String: Any]() as Any?,
-              let map = object as? [String: Any] else { return text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? StringTable() : nil }
+        let loaded: Any?
+        do { loaded = try Yams.load(yaml: text) } catch { return nil }
+        guard let object = loaded else { return StringTable() }
+        guard let map = object as? [String: Any] else { return nil }
         var table = StringTable()
         for (key, value) in map {
             if let text = value as? String {

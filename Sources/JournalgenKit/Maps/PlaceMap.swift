@@ -54,8 +54,9 @@ struct PlaceMap {
     var title: String
     /// Prefix of the ids of the map's title and description, unique on its page.
     var id = "map"
-    /// The data's credit, shown on every map (Natural Earth is public domain; credit is asked).
-    var credit = "Map data: Natural Earth"
+    /// For the scale bar's distance and the data's credit (Natural Earth is public domain; credit
+    /// is asked).
+    var localization: Localization = .english
 
     static let width = 760.0
     static let margin = 40.0
@@ -146,11 +147,12 @@ struct PlaceMap {
         }
         html += "</ol>"
         html += scaleBar(layout)
-        html += "<p class=\"map-credit\">\(SVGText.escape(credit))</p></div>"
+        html += "<p class=\"map-credit\">\(SVGText.escape(localization.label("mapCredit") ?? "Map data: Natural Earth, GSHHG"))</p></div>"
         return html
     }
 
-    /// Land, lakes, coastlines and borders inside the frame, each kind as one path.
+    /// Land, lakes, coastlines and borders inside the frame, each kind as one path. Coasts and
+    /// shores are the edges of the land and lake polygons, less the cuts along cell sides.
     func basemap(_ layout: Layout) -> String {
         let frame = MapClipping.Frame(minX: -4, minY: -4, maxX: Self.width + 4, maxY: layout.height + 4)
         let west = (0 - layout.offsetX) / layout.scale + layout.minX, east = (Self.width - layout.offsetX) / layout.scale + layout.minX
@@ -159,28 +161,37 @@ struct PlaceMap {
         let world = WorldMap.shared
         let features = world.features(minLon: (west - margin) * 360 - 180, minLat: Self.latitude(ofY: south + margin),
                                       maxLon: (east + margin) * 360 - 180, maxLat: Self.latitude(ofY: north - margin))
-        var paths: [WorldMap.Kind: String] = [:]
+        var land = "", lake = "", river = "", coast = "", border = ""
+        func project(_ index: Int) -> MapClipping.Point {
+            let p = world.point(index)
+            return layout.point(p.lat, p.lon)
+        }
+        func stroke(_ points: [MapClipping.Point], into d: inout String) {
+            for piece in MapClipping.clipLine(points, to: frame) {
+                MapClipping.pathData(MapClipping.thin(piece, distance: 0.8), closed: false, into: &d)
+            }
+        }
         for feature in features {
-            var d = paths[feature.kind] ?? ""
             for ring in feature.rings {
-                let points = ring.map { index -> MapClipping.Point in
-                    let p = world.point(index)
-                    return layout.point(p.lat, p.lon)
-                }
-                if feature.kind.isArea {
+                let points = ring.map(project)
+                switch feature.kind {
+                case .border:
+                    stroke(points, into: &border)
+                case .river:
+                    stroke(points, into: &river)
+                case .land, .lake:
                     let clipped = MapClipping.thin(MapClipping.clipPolygon(points, to: frame), distance: 0.8)
-                    if clipped.count >= 3 { MapClipping.pathData(clipped, closed: true, into: &d) }
-                } else {
-                    for piece in MapClipping.clipLine(points, to: frame) {
-                        MapClipping.pathData(MapClipping.thin(piece, distance: 0.8), closed: false, into: &d)
+                    if clipped.count >= 3 {
+                        if feature.kind == .land { MapClipping.pathData(clipped, closed: true, into: &land) }
+                        else { MapClipping.pathData(clipped, closed: true, into: &lake) }
                     }
+                    for run in world.shoreRuns(ring) { stroke(run.map(project), into: &coast) }
                 }
             }
-            paths[feature.kind] = d
         }
         var svg = ""
-        for (kind, name) in [(WorldMap.Kind.land, "land"), (.lake, "lake"), (.coast, "coast"), (.border, "border")] {
-            if let d = paths[kind], !d.isEmpty { svg += "<path class=\"\(name)\" d=\"\(d)\"/>" }
+        for (name, d) in [("land", land), ("lake", lake), ("river", river), ("coast", coast), ("border", border)] where !d.isEmpty {
+            svg += "<path class=\"\(name)\" d=\"\(d)\"/>"
         }
         return svg
     }
@@ -252,6 +263,6 @@ struct PlaceMap {
             break
         }
         let percent = SVGText.number(length / metresPerSVG / Self.width * 100)
-        return "<p class=\"map-scale\"><span class=\"map-scale-bar\" style=\"width: \(percent)%\"></span> \(GeoMath.distanceText(length))</p>"
+        return "<p class=\"map-scale\" style=\"width: \(percent)%\"><span class=\"map-scale-bar\"></span><span class=\"map-scale-label\">\(GeoMath.distanceText(length, localization))</span></p>"
     }
 }

@@ -12,7 +12,7 @@ struct TrackCardView: TemplateObject {
         switch key {
         case "title": return .text(title)
         case "url": return .text(url)
-        case "distance": return .text(localization.distance(track.distanceMetres))
+        case "distance": return .text(GeoMath.distanceText(track.distanceMetres, localization))
         case "climb": return .optional(track.climbMetres.map { "\(localization.integer(Int($0.rounded()))) m" })
         case "shape": return .text(shape())
         default: return nil

@@ -1,13 +1,12 @@
 import Foundation
 
-/// Land, lakes, coastlines and country borders of the whole world, from Natural Earth's
-/// public-domain 1:10m data, simplified and cut into 5-degree cells by
-/// `docs/tools/make-map-data.py` and embedded in the binary, so every map is drawn offline.
+/// Land, lakes and country borders of the whole world, from Natural Earth's public-domain
+/// 1:10m data, and major rivers from GSHHG, simplified and cut into 5-degree cells by
+/// `docs/tools/make-map-data.py` and embedded in the binary, so every map is drawn offline. Coastlines and shores are the edges of
+/// the land and lake polygons (`shoreRuns`).
 struct WorldMap: Sendable {
     enum Kind: UInt8, Sendable {
-        case land = 0, lake = 1, coast = 2, border = 3
-        /// Polygons are filled; lines are stroked.
-        var isArea: Bool { self == .land || self == .lake }
+        case land = 0, lake = 1, river = 2, border = 3
     }
 
     struct Feature: Sendable {
@@ -87,6 +86,30 @@ struct WorldMap: Sendable {
         let a = Int32(minLon * Self.scale), b = Int32(minLat * Self.scale)
         let c = Int32(maxLon * Self.scale), d = Int32(maxLat * Self.scale)
         return features.filter { $0.maxLon >= a && $0.minLon <= c && $0.maxLat >= b && $0.minLat <= d }
+    }
+
+    /// The cell size of the data, in its units (5 degrees).
+    static let cell: Int32 = 50_000
+
+    /// A polygon ring's coastline: its points split into runs wherever an edge lies along a
+    /// cell's side, which is where the data was cut, not a coast.
+    func shoreRuns(_ ring: Range<Int>) -> [[Int]] {
+        var runs: [[Int]] = []
+        var current: [Int] = []
+        for index in ring {
+            if let last = current.last {
+                let ax = coordinates[2 * last], ay = coordinates[2 * last + 1]
+                let bx = coordinates[2 * index], by = coordinates[2 * index + 1]
+                let cut = (ax == bx && ax % Self.cell == 0) || (ay == by && ay % Self.cell == 0)
+                if cut {
+                    if current.count > 1 { runs.append(current) }
+                    current = []
+                }
+            }
+            current.append(index)
+        }
+        if current.count > 1 { runs.append(current) }
+        return runs
     }
 
     func point(_ index: Int) -> (lon: Double, lat: Double) {

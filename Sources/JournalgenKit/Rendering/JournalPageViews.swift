@@ -209,7 +209,7 @@ struct TripView: TemplateObject {
             return .objects(trip.tracks.map { track in
                 let item = model.entries[track.entry].media[track.media]
                 return LinkView(title: (item.source as NSString).lastPathComponent, url: l.href(item.sitePath), extra: [
-                    "distance": .text(GeoMath.distanceText(track.track.distanceMetres)),
+                    "distance": .text(GeoMath.distanceText(track.track.distanceMetres, model.localization)),
                     "entry": .object(EntryView(model: model, index: track.entry)),
                 ])
             })
@@ -218,7 +218,7 @@ struct TripView: TemplateObject {
             let media = trip.entries.flatMap { model.entries[$0].media.filter { $0.isImage || $0.isVideo } }
             if key == "hasPhotos" { return .bool(!media.isEmpty) }
             return .object(LinkView(title: trip.title, url: l.href(trip.sitePath), extra: ["media": .objects(media.map { MediaView(item: $0, links: l, localization: model.localization) })]))
-        case "distance": return trip.tracks.isEmpty ? .null : .text(GeoMath.distanceText(trip.distanceMetres))
+        case "distance": return trip.tracks.isEmpty ? .null : .text(GeoMath.distanceText(trip.distanceMetres, model.localization))
         case "map":
             guard full else { return .null }
             let markers = trip.stops.map { stop in
@@ -227,7 +227,7 @@ struct TripView: TemplateObject {
                                 url: l.href(model.entries[stop.entry].sitePath))
             }
             var map = PlaceMap(markers: markers, tracks: trip.tracks.flatMap { $0.track.segments }, title: "\(model.localization.label("mapOf") ?? "Map of") \(trip.title)")
-            map.credit = model.localization.label("mapCredit") ?? map.credit
+            map.localization = model.localization
             return .optional(map.render())
         default: return nil
         }

@@ -109,7 +109,7 @@ extension PageRenderer {
         for (index, region) in regions.enumerated() {
             let title = regionTitle(region, single: regions.count == 1, localization: localization)
             var map = PlaceMap(markers: region, joinMarkers: false, title: title, id: "map-\(index + 1)")
-            map.credit = localization.label("mapCredit") ?? map.credit
+            map.localization = localization
             if let svg = map.render() { maps.append(LinkView(title: title, url: "", extra: ["map": .text(svg)])) }
         }
         return maps

@@ -19,11 +19,7 @@ struct YearInPixels {
         html += "</tr></thead><tbody>"
         for dayNumber in 1...31 {
             html += "<tr><th scope=\"row\">\(dayNumber)</th>"
-            for month in 1...12 {
-                guard dayNumber <= CalendarDay.daysIn(month: month, year: year) else { html += "<td class=\"no-day\"></td>"; continue }
-                guard let day = history.day(CalendarDay(year: year, month: month, day: dayNumber)) else { html += "<td></td>"; continue }
-                html += cell(day)
-            }
+            for month in 1...12 { html += cell(month: month, day: dayNumber) }
             html += "</tr>"
         }
         return html + "</tbody></table>"
@@ -36,16 +32,17 @@ struct YearInPixels {
         html += "</tr></thead><tbody>"
         for month in 1...12 {
             html += "<tr><th scope=\"row\">\(SVGText.escape(localization.shortMonthName(month)))</th>"
-            let length = CalendarDay.daysIn(month: month, year: year)
-            for dayNumber in 1...31 {
-                guard dayNumber <= length else { html += "<td class=\"no-day\"></td>"; continue }
-                let calendarDay = CalendarDay(year: year, month: month, day: dayNumber)
-                guard let day = history.day(calendarDay) else { html += "<td></td>"; continue }
-                html += cell(day)
-            }
+            for dayNumber in 1...31 { html += cell(month: month, day: dayNumber) }
             html += "</tr>"
         }
         return html + "</tbody></table>"
+    }
+
+    /// One day's square: empty past the month's end, blank without a mood.
+    func cell(month: Int, day dayNumber: Int) -> String {
+        guard dayNumber <= CalendarDay.daysIn(month: month, year: year) else { return "<td class=\"no-day\"></td>" }
+        guard let day = history.day(CalendarDay(year: year, month: month, day: dayNumber)) else { return "<td></td>" }
+        return cell(day)
     }
 
     var legendText: String {
