@@ -53,8 +53,8 @@ import Testing
     @Test func theWorldMapDecodes() {
         let world = WorldMap.shared
         #expect(world.features.count > 2_000)
-        #expect(world.features(minLon: 13.5, minLat: 50.9, maxLon: 14.0, maxLat: 51.2).contains { $0.kind == .river }, "the Elbe at Dresden")
-        #expect(world.features(minLon: 135.5, minLat: 34.5, maxLon: 136.2, maxLat: 35.5).contains { $0.kind == .lake })
+        #expect(world.features(in: .init(minLon: 13.5, minLat: 50.9, maxLon: 14.0, maxLat: 51.2)).contains { $0.kind == .river }, "the Elbe at Dresden")
+        #expect(world.features(in: .init(minLon: 135.5, minLat: 34.5, maxLon: 136.2, maxLat: 35.5)).contains { $0.kind == .lake })
     }
 
     // MARK: Tracks and markup

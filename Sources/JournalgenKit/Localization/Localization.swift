@@ -11,8 +11,8 @@ public final class Localization: Sendable {
     /// As journal.yaml says it: "de", "pt-BR", "zh-Hans".
     public let language: String
     let labels: [String: String]
-    /// Counted nouns: key → plural category ("one", "other", …) → text with `{n}`.
-    let plurals: [String: [String: String]]
+    /// Counted nouns: key → plural category ("one", "other", …) → the text before and after `{n}`.
+    let plurals: [String: [String: (before: String, after: String)]]
     let rule: PluralRule
     public let dates: DateStyle
     let decimalSeparator: String
@@ -30,7 +30,12 @@ public final class Localization: Sendable {
         self.language = language
         let locale = Self.locale(language)
         labels = table.labels
-        plurals = table.plurals
+        plurals = table.plurals.mapValues { forms in
+            forms.mapValues { text -> (before: String, after: String) in
+                guard let at = text.range(of: "{n}") else { return (text, "") }
+                return (String(text[..<at.lowerBound]), String(text[at.upperBound...]))
+            }
+        }
         rule = PluralRule(language: language)
         dates = DateStyle(locale: locale, patterns: table.datePatterns)
         let numbers = NumberFormatter()
@@ -51,11 +56,16 @@ public final class Localization: Sendable {
     /// The label, in the page's language or else in English.
     public func label(_ key: String) -> String? { labels[key] }
 
+    /// "Lena’s journal", "Tagebuch von Lena".
+    public func journalOf(_ author: String) -> String {
+        (label("journalOf") ?? "{author}").replacingOccurrences(of: "{author}", with: author)
+    }
+
     /// "3 entries", "1 Eintrag", "5件の記事"; nil when no strings file knows the noun.
     public func counted(_ key: String, _ n: Int) -> String? {
         guard let forms = plurals[key] else { return nil }
         guard let text = forms[rule.category(n)] ?? forms["other"] else { return nil }
-        return text.replacingOccurrences(of: "{n}", with: integer(n))
+        return text.before + integer(n) + text.after
     }
 
     /// 12345 → "12,345" / "12.345"; numbers under 10,000 are left ungrouped, as style guides ask.

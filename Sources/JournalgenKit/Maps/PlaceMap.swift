@@ -159,8 +159,6 @@ struct PlaceMap {
         let north = (0 - layout.offsetY) / layout.scale + layout.minY, south = (layout.height - layout.offsetY) / layout.scale + layout.minY
         let margin = 0.02 * (east - west)
         let world = WorldMap.shared
-        let features = world.features(minLon: (west - margin) * 360 - 180, minLat: Self.latitude(ofY: south + margin),
-                                      maxLon: (east + margin) * 360 - 180, maxLat: Self.latitude(ofY: north - margin))
         var land = "", lake = "", river = "", coast = "", border = ""
         func project(_ index: Int) -> MapClipping.Point {
             let p = world.point(index)
@@ -171,21 +169,28 @@ struct PlaceMap {
                 MapClipping.pathData(MapClipping.thin(piece, distance: 0.8), closed: false, into: &d)
             }
         }
-        for feature in features {
-            for ring in feature.rings {
-                let points = ring.map(project)
+        let box = WorldMap.Box(minLon: (west - margin) * 360 - 180, minLat: Self.latitude(ofY: south + margin),
+                               maxLon: (east + margin) * 360 - 180, maxLat: Self.latitude(ofY: north - margin))
+        // 0.8 map units, in the data's units of longitude (latitude is never shorter in Mercator).
+        let thinning = Int32(0.8 / layout.scale * 360 * WorldMap.scale)
+        for feature in world.features(in: box) {
+            // A cell's rings are projected (the costly part) only when they meet the map, and
+            // only their points that the map's scale can show.
+            for (ring, bounds) in zip(feature.rings, feature.ringBounds) where bounds.meets(box) {
+                let kept = world.thinned(ring, distance: thinning)
+                let points = kept.map(project)
                 switch feature.kind {
                 case .border:
                     stroke(points, into: &border)
                 case .river:
                     stroke(points, into: &river)
                 case .land, .lake:
-                    let clipped = MapClipping.thin(MapClipping.clipPolygon(points, to: frame), distance: 0.8)
+                    let clipped = MapClipping.clipPolygon(points, to: frame)
                     if clipped.count >= 3 {
                         if feature.kind == .land { MapClipping.pathData(clipped, closed: true, into: &land) }
                         else { MapClipping.pathData(clipped, closed: true, into: &lake) }
                     }
-                    for run in world.shoreRuns(ring) { stroke(run.map(project), into: &coast) }
+                    for run in world.shoreRuns(kept) { stroke(Array(points[run]), into: &coast) }
                 }
             }
         }

@@ -1,39 +1,54 @@
-/// Small repairs of cmark-gfm's HTML that screen readers and validators ask for.
+/// Small repairs of cmark-gfm's HTML that screen readers and validators ask for. They work on
+/// UTF-8 bytes: they run over every entry of a journal.
 enum AccessibleMarkup {
     /// A task item's checkbox gets its text as its label: `<li><label><input …> text</label>`,
     /// so "call the landlord, checkbox, not checked" is read instead of "checkbox". The label
     /// ends where the item's first line of inline text ends (before a nested list or `</li>`).
     static func labelTaskItems(_ html: String) -> String {
-        guard html.contains("type=\"checkbox\"") else { return html }
-        var out = ""
-        out.reserveCapacity(html.utf8.count + 256)
-        var rest = Substring(html)
-        while let start = rest.range(of: "<li><input type=\"checkbox\"") {
-            out += rest[..<start.lowerBound]
-            let item = rest[start.upperBound...]
-            guard let inputEnd = item.range(of: "/>") else { break }
-            let afterInput = item[inputEnd.upperBound...]
-            let ends = [afterInput.range(of: "</li>")?.lowerBound, afterInput.range(of: "\n<")?.lowerBound].compactMap { $0 }
-            guard let end = ends.min() else { break }
-            out += "<li><label><input type=\"checkbox\"" + item[..<inputEnd.upperBound] + afterInput[..<end] + "</label>"
-            rest = afterInput[end...]
+        guard html.containsBytes(taskItem) else { return html }
+        let start = Array(taskItem.utf8), inputEnd = Array("/>".utf8), itemEnd = Array("</li>".utf8), nested = Array("\n<".utf8)
+        return rewrite(html) { bytes, out in
+            var at = 0
+            while let item = ByteSearch.find(start, in: bytes, from: at),
+                  let input = ByteSearch.find(inputEnd, in: bytes, from: item) {
+                let textStart = input + inputEnd.count
+                let ends = [ByteSearch.find(itemEnd, in: bytes, from: textStart), ByteSearch.find(nested, in: bytes, from: textStart)].compactMap { $0 }
+                guard let end = ends.min() else { break }
+                out += bytes[at..<item]
+                out += Array("<li><label>".utf8)
+                out += bytes[(item + 4)..<end]
+                out += Array("</label>".utf8)
+                at = end
+            }
+            out += bytes[at...]
         }
-        out += rest
-        return out
     }
 
     /// An excerpt shown on a list page links to no footnote (the notes are on the entry's page),
     /// and repeated `fnref` ids would clash there: footnote references are taken out.
     static func removeFootnoteReferences(_ html: String) -> String {
-        guard html.contains("<sup class=\"footnote-ref\">") else { return html }
-        var out = ""
-        var rest = Substring(html)
-        while let start = rest.range(of: "<sup class=\"footnote-ref\">") {
-            out += rest[..<start.lowerBound]
-            guard let end = rest[start.upperBound...].range(of: "</sup>") else { rest = rest[start.upperBound...]; break }
-            rest = rest[end.upperBound...]
+        guard html.containsBytes(footnoteReference) else { return html }
+        let start = Array(footnoteReference.utf8), close = Array("</sup>".utf8)
+        return rewrite(html) { bytes, out in
+            var at = 0
+            while let ref = ByteSearch.find(start, in: bytes, from: at), let end = ByteSearch.find(close, in: bytes, from: ref) {
+                out += bytes[at..<ref]
+                at = end + close.count
+            }
+            out += bytes[at...]
         }
-        out += rest
-        return out
+    }
+
+    static let taskItem = "<li><input type=\"checkbox\""
+    static let footnoteReference = "<sup class=\"footnote-ref\">"
+
+    private static func rewrite(_ html: String, _ body: (UnsafeBufferPointer<UInt8>, inout [UInt8]) -> Void) -> String {
+        var copy = html
+        return copy.withUTF8 { bytes in
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + 256)
+            body(bytes, &out)
+            return String(decoding: out, as: UTF8.self)
+        }
     }
 }

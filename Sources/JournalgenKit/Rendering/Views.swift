@@ -38,9 +38,7 @@ struct SiteView: TemplateObject {
         case "tagsURL": return .text(l.href("tags/"))
         case "stylesheet": return .text(stylesheet)
         case "faviconURL": return .text(l.href("favicon.svg"))
-        case "journalOf":
-            guard let author = model.config.author else { return .null }
-            return .text((model.localization.label("journalOf") ?? "{author}").replacingOccurrences(of: "{author}", with: author))
+        case "journalOf": return .optional(model.journalTitle)
         case "hasTags": return .bool(!model.tags.isEmpty)
         case "entryCount": return .number(model.entries.count)
         case "extra": return .object(MetaView(node: model.config.extra))
@@ -166,8 +164,9 @@ struct MediaView: TemplateObject {
 
     /// "malerweg-day-1.gpx" → "malerweg day 1": a name for a file the writer did not caption.
     static func readableName(_ source: String) -> String {
-        ((source as NSString).lastPathComponent as NSString).deletingPathExtension
-            .replacingOccurrences(of: "-", with: " ").replacingOccurrences(of: "_", with: " ")
+        var name = source.split(separator: "/").last ?? Substring(source)
+        if let dot = name.lastIndex(of: "."), dot != name.startIndex { name = name[..<dot] }
+        return String(name.map { $0 == "-" || $0 == "_" ? " " : $0 })
     }
 
     static let videoTypes = ["mp4": "video/mp4", "m4v": "video/mp4", "webm": "video/webm", "mov": "video/quicktime"]
@@ -185,7 +184,8 @@ struct MediaView: TemplateObject {
         // The photo's own shape, for the gallery's justified rows.
         case "ratio":
             if let photo = item.photo ?? item.posterPhoto, photo.width > 0, photo.height > 0 {
-                return .text(String(format: "%.4f", Double(photo.width) / Double(photo.height)))
+                let tenThousandths = Int((Double(photo.width) / Double(photo.height) * 10_000).rounded())
+                return .text("\(tenThousandths / 10_000).\(pad(tenThousandths % 10_000, 4))")
             }
             return item.isVideo ? .text("1.7778") : .null
         case "track":
@@ -255,7 +255,7 @@ struct EntryView: TemplateObject {
         case "hasMore": return .bool(model.entries[index].body.hasMore)
         // The first photo, small, for the entry's card.
         case "thumbnail":
-            guard let photo = model.entries[index].media.first(where: { $0.isImage && !$0.sizes.isEmpty }) else { return .null }
+            guard let photo = model.entries[index].media.first(where: { !$0.sizes.isEmpty && $0.isImage }) else { return .null }
             return .text(PictureMarkup.html(photo, alt: "", links: l, sizes: PictureMarkup.thumbnailSizes))
         case "wordCount": return .number(model.entries[index].body.wordCount)
         case "readingMinutes": return .number(max(1, (model.entries[index].body.wordCount + 199) / 200))

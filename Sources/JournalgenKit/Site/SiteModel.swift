@@ -41,12 +41,15 @@ public final class SiteModel: Sendable {
     public let privateIndexPath: String?
     /// Labels, dates and numbers in the journal's language.
     public let localization: Localization
+    /// "Lena’s journal", once for every page's footer.
+    public let journalTitle: String?
 
     /// `today` is the build day: streaks, revisits and "On this day" are as of it.
     public init(config: JournalConfig, entries unsorted: [Entry], moodLog: [MoodLogLine] = [], trips: [String: TripInfo] = [:], today: CalendarDay? = nil,
                 privateIndexPath: String? = nil, localization: Localization = .english) {
         self.config = config
         self.localization = localization
+        self.journalTitle = config.author.map(localization.journalOf)
         self.privateIndexPath = privateIndexPath
         var entries = unsorted
         Permalinks.assign(&entries)

@@ -9,30 +9,34 @@ struct YearInPixels {
     var localization: Localization = .english
 
     /// Months as rows for a desktop, and as columns (31 rows of days) for a phone, as Daylio
-    /// shows it there; the stylesheet shows the one that fits.
-    func render() -> String { desktop() + phone() }
+    /// shows it there; the stylesheet shows the one that fits. Each day's square is made once.
+    func render() -> String {
+        let cells = (1...12).map { month in (1...31).map { cell(month: month, day: $0) } }
+        return desktop(cells) + phone(cells)
+    }
 
-    func phone() -> String {
+    /// `cells[month - 1][day - 1]`.
+    func phone(_ cells: [[String]]) -> String {
         var html = "<table class=\"pixels pixels-phone phone-only\"><caption>\(year): \(SVGText.escape(legendText))</caption>"
         html += "<thead><tr><th scope=\"col\"><span class=\"visually-hidden\">Day</span></th>"
         for month in 1...12 { html += "<th scope=\"col\">\(SVGText.escape(String(localization.shortMonthName(month).prefix(3))))</th>" }
         html += "</tr></thead><tbody>"
         for dayNumber in 1...31 {
             html += "<tr><th scope=\"row\">\(dayNumber)</th>"
-            for month in 1...12 { html += cell(month: month, day: dayNumber) }
+            for month in 1...12 { html += cells[month - 1][dayNumber - 1] }
             html += "</tr>"
         }
         return html + "</tbody></table>"
     }
 
-    func desktop() -> String {
+    func desktop(_ cells: [[String]]) -> String {
         var html = "<table class=\"pixels desktop-only\"><caption>\(year) in pixels: each day's average mood, as its score on the scale (\(legendText))</caption>"
         html += "<thead><tr><th scope=\"col\"><span class=\"visually-hidden\">Month</span></th>"
         for day in 1...31 { html += "<th scope=\"col\">\(day)</th>" }
         html += "</tr></thead><tbody>"
         for month in 1...12 {
             html += "<tr><th scope=\"row\">\(SVGText.escape(localization.shortMonthName(month)))</th>"
-            for dayNumber in 1...31 { html += cell(month: month, day: dayNumber) }
+            for dayNumber in 1...31 { html += cells[month - 1][dayNumber - 1] }
             html += "</tr>"
         }
         return html + "</tbody></table>"

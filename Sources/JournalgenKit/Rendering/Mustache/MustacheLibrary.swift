@@ -39,7 +39,10 @@ public struct MustacheLibrary: Sendable {
         func lookup(_ path: [String]) -> TemplateValue? {
             if path.count == 1 && path[0] == "." { return stack.last }
             var found: TemplateValue?
-            for value in stack.reversed() {
+            // `t` (the labels) belongs to the page: asked of the page first, not of every
+            // section's object on the way down (each a switch over its names).
+            if path[0] == "t", case .object(let page)? = stack.first, let labels = page.value("t") { found = labels }
+            for value in stack.reversed() where found == nil {
                 guard case .object(let object) = value else { continue }
                 if let v = object.value(path[0]) { found = v; break }
             }
