@@ -100,6 +100,12 @@ import Testing
         #expect(japanese.longDate(day) == "2026年4月1日")
         #expect(japanese.counted("entries", 1) == "1件の記事")
         #expect(Localization(language: "ar", table: StringTable()).direction == "rtl")
+        #expect(german.duration(days: 540, .ago) == "vor 18 Monaten" && german.duration(days: 7, .ahead) == "in 7 Tagen")
+        #expect(german.interval(RevisitInterval(amount: 3, unit: .week)) == "3 Wochen")
+        #expect(english.duration(days: 20) == "3 weeks" && english.duration(days: 1, .ago) == "1 day ago")
+        #expect(german.list("tips")?.first?.hasPrefix("Benenne das Gefühl") == true)
+        #expect(german.scriptLabels.hasPrefix("window.journalLabels = {") && german.scriptLabels.contains("Guten Morgen{name}."))
+        #expect(german.decimal(3.46) == "3,5" && english.decimal(-0.04) == "0.0" && german.decimal(12345.6) == "12.345,6")
         #expect(DateStyle.parse("d 'de' MMMM 'de' y") == [.day(padded: false), .literal(" de "), .month(width: 4, standalone: false), .literal(" de "), .year])
     }
 
@@ -110,6 +116,7 @@ import Testing
             let table = try #require(StringTable.parse(EmbeddedAssets.textFiles["templates/i18n/\(language).yaml"] ?? ""), "\(language)")
             #expect(Set(table.labels.keys) == Set(english.labels.keys), "\(language): \(Set(english.labels.keys).symmetricDifference(table.labels.keys).sorted())")
             #expect(Set(table.plurals.keys) == Set(english.plurals.keys), "\(language)")
+            #expect(table.lists["tips"]?.count == english.lists["tips"]?.count, "\(language): every tip")
         }
         // Every {{t.key}} of the built-in templates has an English label.
         for (path, text) in EmbeddedAssets.textFiles where path.hasPrefix("templates/") && path.hasSuffix(".mustache") {
@@ -126,7 +133,7 @@ import Testing
     @Test func aGermanJournalSpeaksGerman() throws {
         let journal = try TemporaryJournal(config: "title: Tagebuch\nauthor: Lena\ntimezone: Europe/Berlin\nbase_url: https://example.org/\nlanguage: de\n")
         defer { journal.remove() }
-        try journal.write("entries/2026-04-01-a.md", "---\ntitle: Erster\ndate: 2026-04-01 18:20\n---\nText.\n")
+        try journal.write("entries/2026-04-01-a.md", "---\ntitle: Erster\ndate: 2026-04-01 18:20\nmood: good\n---\nText.\n")
         try journal.write("entries/2026-04-02-b.md", "---\ntitle: Zweiter\n---\nText.\n")
         try journal.write("i18n/de.yaml", "navArchive: Alle Einträge\n")
         let report = journal.build { $0.strict = true }
@@ -139,6 +146,11 @@ import Testing
         let archive = try page(journal.output, "archive/index.html")
         #expect(archive.string("//h1") == "Archiv")
         #expect(archive.string("//p[@class='lead']") == "2 Einträge, nach Jahr und Monat.")
+        let moods = try page(journal.output, "moods/index.html")
+        #expect(moods.string("//table[@class='distribution']/caption") == "Wie oft jede Stimmung erfasst wurde, pro Jahr und insgesamt")
+        #expect(moods.string("//ul[@data-tips]/li[1]")?.contains("Benenne das Gefühl") == true, "the built-in tips in German")
+        #expect(try journal.read("_site/journal.js").hasPrefix("window.journalLabels = {"), "the script's words come with it")
+        #expect(try journal.read("_site/journal.js").contains("Guten Morgen"))
     }
 
     @Test func aLanguageWithoutLabelsWarnsAndFallsBackToEnglish() throws {

@@ -30,14 +30,17 @@ public struct GloryList: Sendable {
     public var isEmpty: Bool { realised.isEmpty && ahead.isEmpty }
 
     /// "the same day", "3 days", "5 weeks", "4 months", "2 years".
-    public static func durationText(days: Int) -> String {
-        func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+    public static func durationText(days: Int, _ localization: Localization = .english) -> String {
+        days < 1 ? localization.text("sameDay") : localization.duration(days: days)
+    }
+
+    /// The rounding of `durationText`: a count and its unit ("days", "weeks", "months", "years").
+    static func durationParts(days: Int) -> (count: Int, unit: String) {
         switch days {
-        case ..<1: return "the same day"
-        case ..<14: return plural(days, "day")
-        case ..<61: return plural((days + 3) / 7, "week")
-        case ..<730: return plural((days + 15) / 30, "month")
-        default: return plural((days + 182) / 365, "year")
+        case ..<14: return (days, "days")
+        case ..<61: return ((days + 3) / 7, "weeks")
+        case ..<730: return ((days + 15) / 30, "months")
+        default: return ((days + 182) / 365, "years")
         }
     }
 }

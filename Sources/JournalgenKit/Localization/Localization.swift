@@ -11,6 +11,8 @@ public final class Localization: Sendable {
     /// As journal.yaml says it: "de", "pt-BR", "zh-Hans".
     public let language: String
     let labels: [String: String]
+    /// Lists of texts, such as the moods page's built-in tips.
+    let lists: [String: [String]]
     /// Counted nouns: key → plural category ("one", "other", …) → the text before and after `{n}`.
     let plurals: [String: [String: (before: String, after: String)]]
     let rule: PluralRule
@@ -30,6 +32,7 @@ public final class Localization: Sendable {
         self.language = language
         let locale = Self.locale(language)
         labels = table.labels
+        lists = table.lists
         plurals = table.plurals.mapValues { forms in
             forms.mapValues { text -> (before: String, after: String) in
                 guard let at = text.range(of: "{n}") else { return (text, "") }
@@ -55,6 +58,54 @@ public final class Localization: Sendable {
 
     /// The label, in the page's language or else in English.
     public func label(_ key: String) -> String? { labels[key] }
+
+    /// A label with `{name}` placeholders filled in: for the few sentences that carry values
+    /// (chart captions and descriptions), made once per page, not per item.
+    public func text(_ key: String, _ values: [String: String] = [:]) -> String {
+        var text = label(key) ?? key
+        for (name, value) in values { text = text.replacingOccurrences(of: "{\(name)}", with: value) }
+        return text
+    }
+
+    public func list(_ key: String) -> [String]? { lists[key] }
+
+    /// How long something took or how far off it is, rounded as a reader says it: days up to two
+    /// weeks, then weeks, months, years. `ago` and `ahead` use their own forms ("vor 3 Tagen",
+    /// "in 3 Tagen"), which many languages inflect.
+    public enum DurationForm: Sendable { case plain, ago, ahead }
+
+    public func duration(days: Int, _ form: DurationForm = .plain) -> String {
+        let (count, unit) = GloryList.durationParts(days: days)
+        let key: String
+        switch form {
+        case .plain: key = unit
+        case .ago: key = unit + "Ago"
+        case .ahead: key = "in" + unit.prefix(1).uppercased() + unit.dropFirst()
+        }
+        return counted(key, count) ?? "\(count) \(unit)"
+    }
+
+    /// A revisit interval as written in the front matter: "3 weeks", or "on 2 May 2026".
+    public func interval(_ interval: RevisitInterval) -> String {
+        if let day = interval.day { return "\(label("onDay") ?? "on") \(longDate(day))" }
+        let unit = ["day": "days", "week": "weeks", "month": "months", "year": "years"][interval.unit.rawValue] ?? "days"
+        return counted(unit, interval.amount) ?? interval.description
+    }
+
+    /// The words journal.js shows (greeting, filter count, photo viewer, lock screen), as a line
+    /// of script put before it: one copy per site, not one per page.
+    public var scriptLabels: String {
+        var values: [String: Any] = [:]
+        for key in ["stillUp", "goodMorning", "goodAfternoon", "goodEvening", "goodNight", "happyBirthday", "firstShown",
+                    "indexFailed", "photoViewer", "close", "previous", "next", "unlocking", "wrongPassphrase"] {
+            values[key] = label(key)
+        }
+        for key in ["entries", "yearsAgo"] {
+            values[key] = plurals[key].map { forms in forms.mapValues { $0.before + "{n}" + $0.after } }
+        }
+        let json = (try? JSONSerialization.data(withJSONObject: values, options: [.sortedKeys])).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        return "window.journalLabels = \(json);\n"
+    }
 
     /// "Lena’s journal", "Tagebuch von Lena".
     public func journalOf(_ author: String) -> String {
@@ -82,8 +133,12 @@ public final class Localization: Sendable {
 
     /// 3.456 with one digit → "3.5" / "3,5".
     public func decimal(_ value: Double, digits: Int = 1) -> String {
-        let text = String(format: "%.\(digits)f", value)
-        return decimalSeparator == "." ? text : text.replacingOccurrences(of: ".", with: decimalSeparator)
+        var scale = 1
+        for _ in 0..<digits { scale *= 10 }
+        let scaled = Int((abs(value) * Double(scale)).rounded())
+        let whole = integer(scaled / scale)
+        let sign = value < 0 && scaled > 0 ? "-" : ""
+        return digits == 0 ? sign + whole : sign + whole + decimalSeparator + pad(scaled % scale, digits)
     }
 
     public func fullDate(_ day: CalendarDay) -> String { dates.format(dates.full, day) }
@@ -131,7 +186,9 @@ extension Localization {
         if !foundAny {
             diagnostics.warning("no labels in language '\(language)': the built-in templates speak \(builtInLanguages.joined(separator: ", ")); labels are in English, dates and numbers in '\(language)'; add i18n/\(language).yaml to the journal to translate them", at: location)
         } else if language.lowercased() != "en" {
-            let missing = (Set(english.labels.keys).subtracting(own.labels.keys)).union(Set(english.plurals.keys).subtracting(own.plurals.keys)).sorted()
+            let missing = Set(english.labels.keys).subtracting(own.labels.keys)
+                .union(Set(english.plurals.keys).subtracting(own.plurals.keys))
+                .union(Set(english.lists.keys).subtracting(own.lists.keys)).sorted()
             if !missing.isEmpty {
                 let shown = missing.prefix(6).joined(separator: ", ") + (missing.count > 6 ? ", …" : "")
                 diagnostics.warning("\(missing.count) label\(missing.count == 1 ? "" : "s") not translated to '\(language)' (\(shown)): shown in English; add them to i18n/\(language).yaml", at: location)
@@ -145,6 +202,7 @@ extension Localization {
 /// and date patterns (`dates: {full: "EEEE, d MMMM y"}`).
 struct StringTable: Sendable {
     var labels: [String: String] = [:]
+    var lists: [String: [String]] = [:]
     var plurals: [String: [String: String]] = [:]
     var datePatterns: [String: String] = [:]
 
@@ -164,6 +222,8 @@ struct StringTable: Sendable {
             } else if let forms = value as? [String: Any] {
                 let strings = forms.compactMapValues { $0 as? String }
                 if key == "dates" { table.datePatterns = strings } else { table.plurals[key] = strings }
+            } else if let items = value as? [Any] {
+                table.lists[key] = items.compactMap { $0 as? String }
             } else if let number = value as? Int {
                 table.labels[key] = String(number)
             }
@@ -173,6 +233,7 @@ struct StringTable: Sendable {
 
     mutating func merge(_ other: StringTable) {
         labels.merge(other.labels) { $1 }
+        lists.merge(other.lists) { $1 }
         plurals.merge(other.plurals) { $1 }
         datePatterns.merge(other.datePatterns) { $1 }
     }

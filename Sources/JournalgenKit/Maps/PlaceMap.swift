@@ -235,7 +235,8 @@ struct PlaceMap {
     }
 
     var description: String {
-        var text = "Map of \(markers.count) place\(markers.count == 1 ? "" : "s")"
+        let l = localization
+        var text = "\(l.text("mapOf")) \(l.counted("places", markers.count) ?? String(markers.count))"
         var parts: [String] = []
         for (index, marker) in markers.enumerated() {
             let number: Int = marker.number ?? (index + 1)
@@ -247,7 +248,7 @@ struct PlaceMap {
             for track in tracks where track.count > 1 {
                 for i in 1..<track.count { metres += GeoMath.distance(track[i - 1], track[i]) }
             }
-            text += ". \(tracks.count) GPX track\(tracks.count == 1 ? "" : "s"), \(GeoMath.distanceText(metres))"
+            text += ". \(l.counted("gpxTracks", tracks.count) ?? String(tracks.count)), \(GeoMath.distanceText(metres, l))"
         }
         return text + "."
     }

@@ -23,8 +23,13 @@ struct StaticFiles {
         var versions: [String: String] = [:]
         let themeStatic = "\(theme.folder)/static/"
         for path in theme.staticFiles {
-            guard let file = assets.file(path) else { continue }
+            guard var file = assets.file(path) else { continue }
             let sitePath = String(path.dropFirst(themeStatic.count))
+            if sitePath == "journal.js" {
+                // The script's words in the journal's language go first, in the same file.
+                file.data = Data(model.localization.scriptLabels.utf8) + file.data
+                file.origin = .builtIn
+            }
             if versioned.contains(sitePath) { versions[sitePath] = fnv1a(file.data) }
             switch file.origin {
             case .journal(let url): bySitePath[sitePath] = Copy(source: .file(url.path), sitePath: sitePath)

@@ -104,7 +104,7 @@ struct LockedSite {
         for (t, trip) in model.views.trips.trips.enumerated() where trip.info?.lockToken != nil {
             work.append((trip.sitePath, .trip, trip.title, theme.defaultVariant, { renderer.render(.trip(t)) }))
         }
-        work.append((indexPath, .index, "Private entries", theme.defaultVariant, {
+        work.append((indexPath, .index, model.localization.text("privateEntries"), theme.defaultVariant, {
             renderer.renderPrivateIndex(entries: privateIndexes, path: indexPath)
         }))
         let siteTitle = config.title

@@ -61,9 +61,9 @@ struct MoodsView: TemplateObject {
         switch key {
         case "hasMoods": return .bool(!history.points.isEmpty)
         case "count": return .number(history.points.count)
-        case "average": return .optional(history.average.map { SVGText.average($0) })
+        case "average": return .optional(history.average.map { model.localization.decimal($0) })
         case "averageMood":
-            return .optional(history.average.map { LinkView(title: SVGText.average($0), url: "", extra: ["mood": .object(MoodView(level: history.level(forAverage: $0)))]) })
+            return .optional(history.average.map { LinkView(title: model.localization.decimal($0), url: "", extra: ["mood": .object(MoodView(level: history.level(forAverage: $0)))]) })
         case "years":
             return .objects(history.years.map { year in
                 let chart = MoodTimelineChart(history: history, year: year, localization: model.localization)
@@ -74,8 +74,8 @@ struct MoodsView: TemplateObject {
                     "pixels": .text(YearInPixels(history: history, year: year, links: model.links, entries: model.entries, localization: model.localization).render()),
                 ])
             })
-        case "distribution": return .text(MoodTables(history: history, links: model.links).distribution())
-        case "byTag": return .text(MoodTables(history: history, links: model.links).byTag())
+        case "distribution": return .text(MoodTables(history: history, links: model.links, localization: model.localization).distribution())
+        case "byTag": return .text(MoodTables(history: history, links: model.links, localization: model.localization).byTag())
         case "hasByTag": return .bool(!history.byTag.isEmpty)
         case "currentStreak": return .optional(history.currentStreak.map { StreakView(streak: $0, localization: model.localization) })
         case "longestStreak": return .optional(history.longestStreak.map { StreakView(streak: $0, localization: model.localization) })
@@ -91,7 +91,7 @@ struct MoodsView: TemplateObject {
                 ])
             })
         case "tips":
-            return .list((model.config.tips ?? MoodTips.builtIn).enumerated().map { i, tip in
+            return .list((model.config.tips ?? model.localization.list("tips") ?? []).enumerated().map { i, tip in
                 .object(LinkView(title: tip, url: "", extra: ["first": .bool(i == 0), "text": .text(tip)]))
             })
         case "today": return .object(DayView(day: model.views.today, localization: model.localization))
@@ -133,7 +133,7 @@ struct GloryItemView: TemplateObject {
         case "written": return .object(DayView(day: item.written, localization: model.localization))
         case "dated": return .bool(item.dated)
         case "daysTaken": return .number(item.daysTaken)
-        case "took": return .text(GloryList.durationText(days: item.daysTaken))
+        case "took": return .text(GloryList.durationText(days: item.daysTaken, model.localization))
         case "sameDay": return .bool(item.daysTaken == 0)
         case "image":
             let entry = model.entries[item.entry]
@@ -152,14 +152,15 @@ struct RevisitItemView: TemplateObject {
         switch key {
         case "entry": return .object(EntryView(model: model, index: item.entry))
         case "due": return .object(DayView(day: item.due, localization: model.localization))
-        case "interval": return .optional(model.entries[item.entry].revisit?.description)
+        case "interval": return .optional(model.entries[item.entry].revisit.map(model.localization.interval))
         case "when":
+            let l = model.localization
             switch days {
-            case 0: return .text("today")
-            case 1: return .text("tomorrow")
-            case -1: return .text("yesterday")
-            case ..<0: return .text("\(GloryList.durationText(days: -days)) ago")
-            default: return .text("in \(GloryList.durationText(days: days))")
+            case 0: return .text(l.text("today"))
+            case 1: return .text(l.text("tomorrow"))
+            case -1: return .text(l.text("yesterday"))
+            case ..<0: return .text(l.duration(days: -days, .ago))
+            default: return .text(l.duration(days: days, .ahead))
             }
         default: return nil
         }

@@ -80,7 +80,7 @@ extension PageRenderer {
             let numbered = views.places.places.enumerated().map { (number: $0 + 1, visit: $1) }
             let markers = numbered.filter { $0.visit.place.hasCoordinates }.map { item in
                 PlaceMap.Marker(latitude: item.visit.place.latitude!, longitude: item.visit.place.longitude!,
-                                label: "\(item.visit.name), \(item.visit.entries.count) entr\(item.visit.entries.count == 1 ? "y" : "ies")",
+                                label: "\(item.visit.name), \(model.localization.counted("entries", item.visit.entries.count) ?? "")",
                                 url: "#place-\(item.number)", number: item.number)
             }
             return templates.render("places", context(page(text("placesTitle"), "places/", kind: "places"), [

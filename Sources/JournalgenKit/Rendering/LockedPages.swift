@@ -10,8 +10,8 @@ extension PageRenderer {
     /// A lock screen in the theme's layout. Its title, description and canonical URL are generic:
     /// nothing of the entry is in the page but the sealed payload.
     func renderLockScreen(_ locked: LockedPage) -> String {
-        let titles: [LockedPage.Kind: String] = [.entry: "A private entry", .trip: "A private trip", .index: "Private entries"]
-        let title = titles[locked.kind]!
+        let keys: [LockedPage.Kind: String] = [.entry: "aPrivateEntry", .trip: "aPrivateTrip", .index: "privateEntries"]
+        let title = text(keys[locked.kind]!)
         return templates.render("locked", context(page(title, locked.sitePath, kind: "locked"), [
             "lock": .object(ValueTable(values: [
                 "title": .text(title),

@@ -39,6 +39,18 @@
     return li;
   }
 
+  /* The words of this script in the journal's language: the build puts them before it. */
+  var labels = window.journalLabels || {};
+  function t(key, fallback, name) {
+    return (labels[key] || fallback).replace("{name}", name || "");
+  }
+  /* "3 entries", "1 Eintrag": the forms of a counted noun, picked by the language's plural rule. */
+  function counted(key, n, one, other) {
+    var forms = labels[key] || { one: one, other: other }, kind = "other";
+    try { kind = new Intl.PluralRules(document.documentElement.lang || "en").select(n); } catch (e) { kind = n === 1 ? "one" : "other"; }
+    return (forms[kind] || forms.other).replace("{n}", n);
+  }
+
   /* "Good morning, Lena" by the reader's clock; "Happy birthday" on the author's birthday. */
   function greeting(now) {
     var el = document.querySelector("[data-greeting]");
@@ -46,11 +58,11 @@
     var author = el.getAttribute("data-author");
     var name = author ? ", " + author : "";
     var hour = now.getHours();
-    var text = hour < 5 ? "Still up" + name + "?" :
-      hour < 12 ? "Good morning" + name + "." :
-      hour < 18 ? "Good afternoon" + name + "." :
-      hour < 22 ? "Good evening" + name + "." : "Good night" + name + ".";
-    if (el.getAttribute("data-birthday") === monthDay(now)) { text = "Happy birthday" + name + "! 🎂"; }
+    var text = hour < 5 ? t("stillUp", "Still up{name}?", name) :
+      hour < 12 ? t("goodMorning", "Good morning{name}.", name) :
+      hour < 18 ? t("goodAfternoon", "Good afternoon{name}.", name) :
+      hour < 22 ? t("goodEvening", "Good evening{name}.", name) : t("goodNight", "Good night{name}.", name);
+    if (el.getAttribute("data-birthday") === monthDay(now)) { text = t("happyBirthday", "Happy birthday{name}!", name) + " 🎂"; }
     el.textContent = text;
   }
 
@@ -75,7 +87,7 @@
       list.textContent = "";
       found.forEach(function (e) {
         var years = year - +e.date.slice(0, 4);
-        list.appendChild(row(e, years === 1 ? "1 year ago" : years + " years ago"));
+        list.appendChild(row(e, counted("yearsAgo", years, "{n} year ago", "{n} years ago")));
       });
       section.querySelector("[data-on-this-day-empty]").hidden = found.length > 0;
       section.querySelector("[data-on-this-day-date]").textContent =
@@ -120,8 +132,8 @@
         });
         results.textContent = "";
         found.slice(0, 200).forEach(function (e) { results.appendChild(row(e, e.date)); });
-        count.textContent = found.length + (found.length === 1 ? " entry" : " entries") +
-          (found.length > 200 ? " (the first 200 shown)" : "");
+        count.textContent = counted("entries", found.length, "{n} entry", "{n} entries") +
+          (found.length > 200 ? " " + t("firstShown", "(the first {n} shown)").replace("{n}", 200) : "");
         var qs = query.toString();
         history.replaceState(null, "", qs ? "?" + qs : location.pathname);
       }
@@ -129,7 +141,7 @@
       form.addEventListener("change", update);
       update();
     }).catch(function () {
-      count.textContent = "The index could not be loaded; use the pages below.";
+      count.textContent = t("indexFailed", "The index could not be loaded; use the pages below.");
     });
   }
 
@@ -154,19 +166,19 @@
       box.className = "viewer";
       box.setAttribute("role", "dialog");
       box.setAttribute("aria-modal", "true");
-      box.setAttribute("aria-label", "Photo viewer");
+      box.setAttribute("aria-label", t("photoViewer", "Photo viewer"));
       stage = document.createElement("div");
       stage.className = "viewer-stage";
       caption = document.createElement("p");
       caption.className = "viewer-caption";
       counter = document.createElement("span");
       counter.className = "viewer-count";
-      closeButton = button("Close", "✕", close, "viewer-close");
+      closeButton = button(t("close", "Close"), "✕", close, "viewer-close");
       box.appendChild(stage);
       box.appendChild(caption);
       box.appendChild(counter);
-      box.appendChild(button("Previous", "←", function () { show(current - 1); }, "viewer-prev"));
-      box.appendChild(button("Next", "→", function () { show(current + 1); }, "viewer-next"));
+      box.appendChild(button(t("previous", "Previous"), "←", function () { show(current - 1); }, "viewer-prev"));
+      box.appendChild(button(t("next", "Next"), "→", function () { show(current + 1); }, "viewer-next"));
       box.appendChild(closeButton);
       box.addEventListener("click", function (event) { if (event.target === box || event.target === stage) { close(); } });
       stage.addEventListener("pointerdown", function (event) { startX = event.clientX; });
@@ -340,7 +352,7 @@
       event.preventDefault();
       var button = form.querySelector("button");
       button.disabled = true;
-      status.textContent = "Unlocking…";
+      status.textContent = t("unlocking", "Unlocking…");
       deriveBits(input.value, salt, iterations).then(function (bits) {
         return reveal(bits).then(function () {
           try {
@@ -350,7 +362,7 @@
         });
       }).catch(function () {
         button.disabled = false;
-        status.textContent = status.getAttribute("data-wrong") || "Wrong passphrase. Try again.";
+        status.textContent = t("wrongPassphrase", "Wrong passphrase. Try again.");
         section.classList.add("lock-wrong");
         input.select();
       });

@@ -5,17 +5,21 @@ import Foundation
 struct MoodTables {
     var history: MoodHistory
     var links: SiteLinks
+    var localization: Localization = .english
+
+    /// A label, escaped for the table.
+    private func t(_ key: String, _ values: [String: String] = [:]) -> String { SVGText.escape(localization.text(key, values)) }
 
     /// Rows: each year and the whole journal; columns: each level's count and share, and a
     /// stacked bar of the shares.
     func distribution() -> String {
         let levels = history.scale.levels
-        var html = "<table class=\"distribution\"><caption>How often each mood was recorded, per year and overall</caption><thead><tr><th scope=\"col\">Year</th>"
+        var html = "<table class=\"distribution\"><caption>\(t("distributionCaption"))</caption><thead><tr><th scope=\"col\">\(t("year"))</th>"
         for level in levels { html += "<th scope=\"col\">\(SVGText.escape(level.label))</th>" }
-        html += "<th scope=\"col\">Moods</th><th scope=\"col\" class=\"bar-column\">Share</th></tr></thead><tbody>"
+        html += "<th scope=\"col\">\(t("moods"))</th><th scope=\"col\" class=\"bar-column\">\(t("share"))</th></tr></thead><tbody>"
         for row in history.distributions {
             let total = row.total
-            html += row.year == nil ? "<tr class=\"overall\"><th scope=\"row\">All years</th>" : "<tr><th scope=\"row\">\(row.year!)</th>"
+            html += row.year == nil ? "<tr class=\"overall\"><th scope=\"row\">\(t("allYears"))</th>" : "<tr><th scope=\"row\">\(row.year!)</th>"
             for (i, _) in levels.enumerated() {
                 html += "<td>\(row.counts[i]) <small>\(SVGText.share(row.counts[i], of: total))</small></td>"
             }
@@ -34,14 +38,14 @@ struct MoodTables {
         guard !history.byTag.isEmpty else { return "" }
         let overall = history.average ?? 0
         let top = Double(history.scale.levels.count)
-        var html = "<table class=\"by-tag\"><caption>Average mood of entries by tag (tags on \(MoodHistory.minimumTagCount) or more entries with a mood), best first; the journal's average is \(SVGText.average(overall))</caption>"
-        html += "<thead><tr><th scope=\"col\">Tag</th><th scope=\"col\">Entries</th><th scope=\"col\">Average</th><th scope=\"col\">Against the average</th><th scope=\"col\" class=\"bar-column\">Bar</th></tr></thead><tbody>"
+        var html = "<table class=\"by-tag\"><caption>\(t("byTagCaption", ["minimum": String(MoodHistory.minimumTagCount), "average": localization.decimal(overall)]))</caption>"
+        html += "<thead><tr><th scope=\"col\">\(t("tag"))</th><th scope=\"col\">\(t("navEntries"))</th><th scope=\"col\">\(t("average"))</th><th scope=\"col\">\(t("againstAverage"))</th><th scope=\"col\" class=\"bar-column\">\(t("bar"))</th></tr></thead><tbody>"
         for tag in history.byTag {
             let level = history.level(forAverage: tag.average)
             let delta = tag.average - overall
-            let deltaText = (delta >= 0.05 ? "+" : delta <= -0.05 ? "−" : "±") + SVGText.average(abs(delta))
+            let deltaText = (delta >= 0.05 ? "+" : delta <= -0.05 ? "−" : "±") + localization.decimal(abs(delta))
             html += "<tr><th scope=\"row\"><a href=\"\(links.href("tags/\(SiteModel.tagSlug(tag.tag))/"))\">#\(SVGText.escape(tag.tag))</a></th>"
-            html += "<td>\(tag.count)</td><td>\(SVGText.average(tag.average)) <small>\(SVGText.escape(level.label))</small></td>"
+            html += "<td>\(tag.count)</td><td>\(localization.decimal(tag.average)) <small>\(SVGText.escape(level.label))</small></td>"
             html += "<td class=\"\(delta >= 0.05 ? "better" : delta <= -0.05 ? "worse" : "same")\">\(deltaText)</td>"
             html += "<td class=\"bar-column\"><span class=\"bar lv\(level.score)\" style=\"width: \(SVGText.number((tag.average - 1) * 100 / max(1, top - 1)))%\" aria-hidden=\"true\"></span></td></tr>"
         }

@@ -39,7 +39,7 @@ struct MoodTimelineChart {
         svg.reserveCapacity(2000 + points.count * 14)
         let id = "timeline-\(year)\(size.suffix)"
         svg += "<svg class=\"chart timeline \(size.cssClass)\" viewBox=\"0 0 \(SVGText.number(size.width)) \(SVGText.number(height))\" style=\"--font: \(SVGText.number(size.font))px\" role=\"img\" aria-labelledby=\"\(id)-t \(id)-d\">"
-        svg += "<title id=\"\(id)-t\">Mood timeline, \(year)</title><desc id=\"\(id)-d\">\(SVGText.escape(description(points)))</desc>"
+        svg += "<title id=\"\(id)-t\">\(SVGText.escape(localization.text("moodTimeline"))), \(year)</title><desc id=\"\(id)-d\">\(SVGText.escape(description(points)))</desc>"
         // Rows: one line and one label per level, best at the top.
         for level in scale.levels {
             let ly = SVGText.number(y(Double(level.score)))
@@ -88,16 +88,22 @@ struct MoodTimelineChart {
     }
 
     func description(_ points: [MoodPoint]) -> String {
-        guard let first = points.first, let last = points.last else { return "No moods recorded in \(year)." }
+        let l = localization
+        guard let first = points.first, let last = points.last else { return l.text("timelineEmpty", ["year": String(year)]) }
         let average = Double(points.reduce(0) { $0 + $1.level.score }) / Double(points.count)
-        var text = "\(points.count) mood\(points.count == 1 ? "" : "s") from \(localization.longDate(first.date.day)) to \(localization.longDate(last.date.day)); "
-        text += "average \(SVGText.average(average)) (\(history.level(forAverage: average).label))."
+        var text = l.text("timelineSummary", [
+            "moods": l.counted("moodCount", points.count) ?? String(points.count),
+            "first": l.longDate(first.date.day), "last": l.longDate(last.date.day),
+            "average": l.decimal(average), "level": history.level(forAverage: average).label,
+        ])
         let months = monthlyAverages(points)
         if months.count > 1, let best = months.max(by: { $0.average < $1.average }), let worst = months.min(by: { $0.average < $1.average }) {
-            text += " Best month \(localization.monthName(best.month)) (\(SVGText.average(best.average))), hardest \(localization.monthName(worst.month)) (\(SVGText.average(worst.average)))."
+            text += " " + l.text("timelineBestWorst", [
+                "best": l.monthName(best.month), "bestAverage": l.decimal(best.average),
+                "worst": l.monthName(worst.month), "worstAverage": l.decimal(worst.average),
+            ])
         }
-        text += " The line is the \(Self.window)-day rolling average."
-        return text
+        return text + " " + l.text("timelineLine")
     }
 
     struct MonthAverage {
@@ -118,9 +124,10 @@ struct MoodTimelineChart {
     /// The chart's data as a table, for readers who cannot see it.
     func table() -> String {
         let points = history.points.filter { $0.date.day.year == year }
-        var html = "<table class=\"chart-data\"><caption>Monthly average mood, \(year)</caption><thead><tr><th scope=\"col\">Month</th><th scope=\"col\">Moods</th><th scope=\"col\">Average</th></tr></thead><tbody>"
+        let l = localization
+        var html = "<table class=\"chart-data\"><caption>\(SVGText.escape(l.text("monthlyAverage"))), \(year)</caption><thead><tr><th scope=\"col\">\(SVGText.escape(l.text("month")))</th><th scope=\"col\">\(SVGText.escape(l.text("moods")))</th><th scope=\"col\">\(SVGText.escape(l.text("average")))</th></tr></thead><tbody>"
         for month in monthlyAverages(points) {
-            html += "<tr><th scope=\"row\">\(localization.monthName(month.month))</th><td>\(month.count)</td><td>\(SVGText.average(month.average)) (\(SVGText.escape(history.level(forAverage: month.average).label)))</td></tr>"
+            html += "<tr><th scope=\"row\">\(l.monthName(month.month))</th><td>\(month.count)</td><td>\(l.decimal(month.average)) (\(SVGText.escape(history.level(forAverage: month.average).label)))</td></tr>"
         }
         return html + "</tbody></table>"
     }

@@ -12,11 +12,6 @@ enum SVGText {
 
     static func escape(_ text: String) -> String { HTMLEscaping.escape(text) }
 
-    /// "3.4" for averages shown to readers.
-    static func average(_ value: Double) -> String {
-        let hundredths = Int((value * 10).rounded())
-        return "\(hundredths / 10).\(hundredths % 10)"
-    }
 
     /// "34 %".
     static func share(_ part: Int, of total: Int) -> String {

@@ -18,7 +18,7 @@ struct YearInPixels {
     /// `cells[month - 1][day - 1]`.
     func phone(_ cells: [[String]]) -> String {
         var html = "<table class=\"pixels pixels-phone phone-only\"><caption>\(year): \(SVGText.escape(legendText))</caption>"
-        html += "<thead><tr><th scope=\"col\"><span class=\"visually-hidden\">Day</span></th>"
+        html += "<thead><tr><th scope=\"col\"><span class=\"visually-hidden\">\(SVGText.escape(localization.text("day")))</span></th>"
         for month in 1...12 { html += "<th scope=\"col\">\(SVGText.escape(String(localization.shortMonthName(month).prefix(3))))</th>" }
         html += "</tr></thead><tbody>"
         for dayNumber in 1...31 {
@@ -30,8 +30,8 @@ struct YearInPixels {
     }
 
     func desktop(_ cells: [[String]]) -> String {
-        var html = "<table class=\"pixels desktop-only\"><caption>\(year) in pixels: each day's average mood, as its score on the scale (\(legendText))</caption>"
-        html += "<thead><tr><th scope=\"col\"><span class=\"visually-hidden\">Month</span></th>"
+        var html = "<table class=\"pixels desktop-only\"><caption>\(SVGText.escape(localization.text("pixelsCaption", ["year": String(year), "legend": legendText])))</caption>"
+        html += "<thead><tr><th scope=\"col\"><span class=\"visually-hidden\">\(SVGText.escape(localization.text("month")))</span></th>"
         for day in 1...31 { html += "<th scope=\"col\">\(day)</th>" }
         html += "</tr></thead><tbody>"
         for month in 1...12 {
@@ -59,14 +59,15 @@ struct YearInPixels {
         var cls = "lv-none"
         if let average = day.average {
             let level = history.level(forAverage: average)
-            title += ": \(level.label)" + (day.moodCount > 1 ? " (average \(SVGText.average(average)) of \(day.moodCount) moods)" : "")
+            title += ": \(level.label)" + (day.moodCount > 1 ? " (" + localization.text("pixelAverage", [
+                "average": localization.decimal(average), "moods": localization.counted("moodCount", day.moodCount) ?? ""]) + ")" : "")
             content = String(level.score)
             cls = "lv\(level.score)"
         } else {
             content = "·"
         }
         if !day.entries.isEmpty {
-            title += day.entries.count == 1 ? ", “\(entries[day.entries[0]].title)”" : ", \(day.entries.count) entries"
+            title += day.entries.count == 1 ? ", “\(entries[day.entries[0]].title)”" : ", " + (localization.counted("entries", day.entries.count) ?? "")
         }
         let escapedTitle = SVGText.escape(title)
         switch day.entries.count {
