@@ -51,6 +51,7 @@ test: setup
 # The example site in headless Chromium, in English and in German, at 1280, 390 and 320 px:
 # no sideways scrolling, photos in their own shape, no text over photos, readable chart text,
 # no serious axe-core violation, no Nu HTML checker error. Screenshots: .build/screenshots/.
+# And built with --relative-links: every link names a file, and the site opens styled from disk.
 browser-test:
 	@rm -rf .build/browser && mkdir -p .build/browser .build/screenshots
 	$(SWIFT) build -j $(JOBS) --product journalgen
@@ -59,6 +60,8 @@ browser-test:
 	JOURNALGEN_PASSPHRASE="$(DEMO_PASSPHRASE)" $$($(SWIFT) build --show-bin-path)/journalgen build .build/browser/journal-de --today 2026-11-22 --strict --output .build/browser/de
 	python3 Tests/Browser/check_site.py .build/browser/en --screenshots .build/screenshots --label en
 	python3 Tests/Browser/check_site.py .build/browser/de --screenshots .build/screenshots --label de
+	JOURNALGEN_PASSPHRASE="$(DEMO_PASSPHRASE)" $$($(SWIFT) build --show-bin-path)/journalgen build example-journal --today 2026-11-22 --relative-links --output .build/browser/disk
+	python3 Tests/Browser/check_site.py .build/browser/disk --disk
 
 bench: setup .build/release/journalgen
 	@command -v hugo >/dev/null || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq hugo >/dev/null; }

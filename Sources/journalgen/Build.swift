@@ -31,6 +31,9 @@ extension Journalgen {
         @Option(help: ArgumentHelp("Override journal.yaml's base_url, e.g. for a local preview.", valueName: "url"))
         var baseURL: String?
 
+        @Flag(help: "Link every page relative to itself, so the site opens from the disk without a web server (journal.yaml: relative_links: true).")
+        var relativeLinks = false
+
         @Flag(name: .shortAndLong, help: "Print only errors and warnings.")
         var quiet = false
 
@@ -39,6 +42,7 @@ extension Journalgen {
             var options = try journal.buildOptions()
             options.output = output.map { URL(fileURLWithPath: $0) }
             options.baseURL = baseURL
+            options.relativeLinks = relativeLinks
             options.showProgress = !quiet && isatty(STDERR_FILENO) != 0
             let report = BuildPipeline(options: options).run()
             try finish(report, options: options, quiet: quiet, timings: journal.timings)

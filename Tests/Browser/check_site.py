@@ -2,6 +2,7 @@
 """Looks at a built site in headless Chromium, as a reader on a phone and on a desktop would.
 
 usage: check_site.py SITE [--screenshots DIR] [--no-axe] [--no-validator] [--label NAME]
+       check_site.py SITE --disk     (a site built with --relative-links)
 
 For one page of every kind (the `page-KIND` class of <body>), at 1280, 390 and 320 CSS px:
   - nothing scrolls sideways (document.documentElement.scrollWidth <= the viewport's width);
@@ -11,6 +12,10 @@ For one page of every kind (the `page-KIND` class of <body>), at 1280, 390 and 3
   - chart and map text is at least 11 CSS px high on a phone.
 On every page of the site: axe-core 4 reports no serious or critical violation.
 Once for the whole site: the Nu HTML checker (vnu.jar) reports no error.
+
+With --disk, the site is opened from the disk instead: every link, photo and script of every
+page must name a file that exists (with its index.html), and the home page opened as file://
+must be drawn with the theme's stylesheet.
 
 Screenshots of each page kind at 1280 and 390 px go to --screenshots (full page, cut at 5000 px).
 The site is served over HTTP on 127.0.0.1 from a port the system picks. The closing line is
@@ -168,6 +173,48 @@ def validate(site):
     return [line for line in (run.stdout + run.stderr).splitlines() if line.strip()]
 
 
+LINK = re.compile(r'\s(?:href|src|poster|data-index|data-poster)="([^"]*)"|\ssrcset="([^"]*)"')
+
+
+def check_disk(site):
+    """A site for file://: links resolve to files; the stylesheet applies when opened from disk."""
+    passed, failures = 0, []
+    pages, _ = pages_by_kind(site)
+    for rel in pages:
+        path = os.path.join(site, rel)
+        text = open(path, encoding="utf-8").read()
+        missing = []
+        for match in LINK.finditer(text):
+            targets = [match.group(1)] if match.group(1) is not None else [c.strip().split(" ")[0] for c in match.group(2).split(",")]
+            for target in targets:
+                if not target or re.match(r"^[a-z][a-z0-9+.-]*:|^#|^//", target):
+                    continue
+                if target.startswith("/"):
+                    missing.append("root-relative: " + target)
+                    continue
+                file = os.path.normpath(os.path.join(os.path.dirname(path), re.split(r"[?#]", target)[0]))
+                if not os.path.isfile(file):
+                    missing.append(target)
+        if missing:
+            failures.append("disk %s:\n    %s" % (rel, "\n    ".join(sorted(set(missing))[:10])))
+        else:
+            passed += 1
+    driver = browser()
+    try:
+        driver.get("file://" + os.path.join(site, "index.html"))
+        font = driver.execute_script("return getComputedStyle(document.body).fontFamily")
+        images = driver.execute_script("return [...document.images].filter(i => i.complete && i.naturalWidth === 0 && i.loading !== 'lazy').length")
+        if "Palatino" not in font and "Georgia" not in font:
+            failures.append("disk index.html opened as file:// is not styled (font %r)" % font)
+        elif images:
+            failures.append("disk index.html: %d images do not load from file://" % images)
+        else:
+            passed += 1
+    finally:
+        driver.quit()
+    return passed, failures
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("site")
@@ -176,8 +223,15 @@ def main():
     ap.add_argument("--no-axe", action="store_true")
     ap.add_argument("--no-validator", action="store_true")
     ap.add_argument("--only", help="check only this page kind")
+    ap.add_argument("--disk", action="store_true", help="check a site built with --relative-links, opened from the disk")
     args = ap.parse_args()
     site = os.path.abspath(args.site)
+    if args.disk:
+        passed, failures = check_disk(site)
+        for failure in failures:
+            print("FAIL " + failure)
+        print("%d passed, %d failed" % (passed, len(failures)))
+        sys.exit(1 if failures else 0)
     pages, kinds = pages_by_kind(site)
     if args.only:
         kinds = {k: v for k, v in kinds.items() if k == args.only}

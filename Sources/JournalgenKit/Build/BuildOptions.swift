@@ -22,6 +22,9 @@ public struct BuildOptions: Sendable {
     public var passphrase: (@Sendable (_ isNew: Bool) -> String?)?
     /// Leave private entries out instead of encrypting them (`--skip-private`).
     public var skipPrivate = false
+    /// Links relative to each page, for a site opened from the disk (`--relative-links`, or
+    /// `relative_links: true` in journal.yaml).
+    public var relativeLinks = false
 
     public init(journal: URL) {
         self.journal = journal

@@ -149,10 +149,13 @@ public struct BuildPipeline: Sendable {
         }
         let copies = files.copies + images.copies + locked.copies
         output.prepareFolders(for: jobs.map(renderer.outputPath) + copies.map(\.sitePath) + documents.map(\.path))
+        let relative = options.relativeLinks || config.relativeLinks ? RelativeLinks(basePath: config.basePath) : nil
         parallelForEach(count: jobs.count) { index in
             let job = jobs[index]
             do {
-                try output.write(Data(renderer.render(job).utf8), to: renderer.outputPath(job))
+                var html = renderer.render(job)
+                if let relative { html = relative.rewrite(html, pagePath: renderer.outputPath(job)) }
+                try output.write(Data(html.utf8), to: renderer.outputPath(job))
             } catch {
                 diagnostics.error("cannot write \(renderer.outputPath(job)): \(error.localizedDescription)", at: SourceLocation(path: paths.display(options.outputFolder)))
             }

@@ -17,6 +17,8 @@ public struct JournalConfig: Sendable {
     public var moods: MoodScale
     /// Entries per page on the home page and other lists.
     public var pageSize: Int
+    /// `relative_links: true`: every page links relative to itself, for a site opened from disk.
+    public var relativeLinks = false
     /// Pass raw HTML in Markdown through (`markdown: {unsafe: true}`).
     public var unsafeMarkdown: Bool
     public var privateHint: String?

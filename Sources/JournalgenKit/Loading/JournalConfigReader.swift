@@ -4,7 +4,7 @@ import Foundation
 public enum JournalConfigReader {
     static let knownKeys: Set<String> = [
         "title", "author", "birthday", "timezone", "base_url", "theme", "language", "moods",
-        "paginate", "markdown", "private", "reminders", "tips", "media",
+        "paginate", "markdown", "relative_links", "private", "reminders", "tips", "media",
     ]
 
     public static func read(journal: URL, displayPath: String, diagnostics: DiagnosticsEngine) -> JournalConfig? {
@@ -89,6 +89,13 @@ public enum JournalConfigReader {
             }
         }
 
+        var relativeLinks = false
+        if let node = root["relative_links"] {
+            if let b = node.bool { relativeLinks = b } else {
+                diagnostics.error("relative_links is \(node.kindDescription); expected true or false", at: at(node))
+            }
+        }
+
         var unsafe = false
         if let node = root["markdown"] {
             if let u = node["unsafe"] {
@@ -131,6 +138,7 @@ public enum JournalConfigReader {
             media: media,
             extra: MetaNode(.table(extra), line: root.line, column: root.column))
         config.privateAll = privateAll
+        config.relativeLinks = relativeLinks
         config.privateMoodsCount = privateMoodsCount
         config.languageLocation = root["language"].map(at)
         return config
