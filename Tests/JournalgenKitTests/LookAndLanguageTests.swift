@@ -57,6 +57,27 @@ import Testing
         #expect(world.features(in: .init(minLon: 135.5, minLat: 34.5, maxLon: 136.2, maxLat: 35.5)).contains { $0.kind == .lake })
     }
 
+    @Test func interactiveMapsAreOptInAndNeedATileServer() throws {
+        let journal = try TemporaryJournal()
+        defer { journal.remove() }
+        try journal.write("entries/2026-04-01-a.md", "---\ntitle: A\ntrip: t\nlocation: {name: Kyoto, lat: 35.01, lon: 135.77}\n---\nText.\n")
+        #expect(journal.build().succeeded)
+        let plain = try journal.read("_site/trips/t/index.html")
+        #expect(!plain.contains("leaflet") && !plain.contains("data-places") && !plain.contains("data-tiles"), "off by default: no third party is asked")
+        try journal.write("journal.yaml", "title: T\nmaps: {interactive: true}\n")
+        let missing = journal.build()
+        #expect(!missing.succeeded && missing.diagnostics.contains { $0.message.hasPrefix("maps.interactive needs maps.tiles") && $0.location.line == 2 })
+        try journal.write("journal.yaml", "title: T\nmaps: {interactive: true, tiles: \"https://tiles.example.org/{z}/{x}/{y}.png\", attribution: \"<b>x</b>\"}\n")
+        let report = journal.build()
+        #expect(report.succeeded, "\(report.diagnostics)")
+        let trip = try page(journal.output, "trips/t/index.html")
+        #expect(trip.string("//body/@data-tiles") == "https://tiles.example.org/{z}/{x}/{y}.png")
+        #expect(trip.string("//body/@data-tiles-attribution") == "<b>x</b>", "text, escaped in the attribute")
+        #expect(trip.strings("//script/@src").first == "/leaflet/leaflet.js", "the site's own copy, never a CDN")
+        #expect(trip.string("//div[@class='map']/@data-places")?.contains("\"label\":\"Kyoto, 1 April 2026\"") == true)
+        #expect(FileManager.default.fileExists(atPath: journal.output.appendingPathComponent("leaflet/leaflet.js").path))
+    }
+
     // MARK: Tracks and markup
 
     @Test func gpxClimbIgnoresJitter() throws {

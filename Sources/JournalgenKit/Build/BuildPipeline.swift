@@ -68,6 +68,10 @@ public struct BuildPipeline: Sendable {
                 }
             }
         }
+        if let map = config.interactiveMap, Leaflet.copies() == nil {
+            diagnostics.error("maps.interactive needs Leaflet, which is not installed; expected its files in \(Leaflet.folder) (apt-get install libjs-leaflet), or turn maps.interactive off",
+                              at: map.location)
+        }
         let localization = Localization.load(language: config.language, assets: assets, paths: paths,
                                              at: config.languageLocation ?? SourceLocation(path: configPath), diagnostics: diagnostics)
         stage("theme and templates")

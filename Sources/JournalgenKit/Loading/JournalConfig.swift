@@ -19,6 +19,18 @@ public struct JournalConfig: Sendable {
     public var pageSize: Int
     /// `relative_links: true`: every page links relative to itself, for a site opened from disk.
     public var relativeLinks = false
+    /// `maps: {interactive: true, tiles: URL}`: Leaflet maps over the writer's tile server, on
+    /// top of the offline maps (which stay for readers without script). Off by default: the
+    /// reader's browser would ask a third party for tiles.
+    public var interactiveMap: InteractiveMap?
+
+    public struct InteractiveMap: Sendable {
+        /// A tile URL template with {z}, {x} and {y}.
+        public var tiles: String
+        public var attribution: String
+        /// Where `maps:` is written, for messages.
+        public var location: SourceLocation
+    }
     /// Pass raw HTML in Markdown through (`markdown: {unsafe: true}`).
     public var unsafeMarkdown: Bool
     public var privateHint: String?

@@ -4,7 +4,7 @@ import Foundation
 public enum JournalConfigReader {
     static let knownKeys: Set<String> = [
         "title", "author", "birthday", "timezone", "base_url", "theme", "language", "moods",
-        "paginate", "markdown", "relative_links", "private", "reminders", "tips", "media",
+        "paginate", "markdown", "relative_links", "maps", "private", "reminders", "tips", "media",
     ]
 
     public static func read(journal: URL, displayPath: String, diagnostics: DiagnosticsEngine) -> JournalConfig? {
@@ -121,6 +121,21 @@ public enum JournalConfigReader {
             privateMoodsCount = flag("count_moods")
         }
 
+        var interactiveMap: JournalConfig.InteractiveMap?
+        if let node = root["maps"] {
+            if let value = node["interactive"], value.bool == nil {
+                diagnostics.error("maps.interactive is \(value.kindDescription); expected true or false", at: at(value))
+            } else if node["interactive"]?.bool == true {
+                let tiles = node["tiles"]?.text ?? ""
+                if ["{z}", "{x}", "{y}"].allSatisfy(tiles.contains) && (tiles.hasPrefix("https://") || tiles.hasPrefix("http://")) {
+                    interactiveMap = .init(tiles: tiles, attribution: node["attribution"]?.text ?? "", location: at(node))
+                } else {
+                    diagnostics.error("maps.interactive needs maps.tiles, the address of the tile server to ask, with {z}, {x} and {y}; found '\(tiles)'; expected for example https://tile.openstreetmap.org/{z}/{x}/{y}.png (mind its usage policy) and an attribution",
+                                      at: at(node["tiles"] ?? node))
+                }
+            }
+        }
+
         let tips = readTips(root["tips"], at: at, diagnostics: diagnostics)
         let reminders = root["reminders"].flatMap { readReminders($0, at: at, diagnostics: diagnostics) }
         let media = root["media"].map { readMedia($0, at: at, diagnostics: diagnostics) } ?? ImageSettings()
@@ -139,6 +154,7 @@ public enum JournalConfigReader {
             extra: MetaNode(.table(extra), line: root.line, column: root.column))
         config.privateAll = privateAll
         config.relativeLinks = relativeLinks
+        config.interactiveMap = interactiveMap
         config.privateMoodsCount = privateMoodsCount
         config.languageLocation = root["language"].map(at)
         return config

@@ -57,6 +57,8 @@ struct PlaceMap {
     /// For the scale bar's distance and the data's credit (Natural Earth is public domain; credit
     /// is asked).
     var localization: Localization = .english
+    /// Also carry the places and tracks as data, for the opt-in Leaflet map (journal.js).
+    var interactive = false
 
     static let width = 760.0
     static let margin = 40.0
@@ -112,7 +114,7 @@ struct PlaceMap {
         guard let layout = layout() else { return nil }
         let height = layout.height
         let w = SVGText.number(Self.width), h = SVGText.number(height)
-        var html = "<div class=\"map\" style=\"--ratio: \(w) / \(h)\">"
+        var html = "<div class=\"map\" style=\"--ratio: \(w) / \(h)\"\(interactive ? interactiveData() : "")>"
         html += "<svg class=\"map-base\" viewBox=\"0 0 \(w) \(h)\" role=\"img\" aria-labelledby=\"\(id)-t \(id)-d\">"
         html += "<title id=\"\(id)-t\">\(SVGText.escape(title))</title><desc id=\"\(id)-d\">\(SVGText.escape(description))</desc>"
         html += "<rect class=\"sea\" width=\"100%\" height=\"100%\"/>"
@@ -149,6 +151,24 @@ struct PlaceMap {
         html += scaleBar(layout)
         html += "<p class=\"map-credit\">\(SVGText.escape(localization.label("mapCredit") ?? "Map data: Natural Earth, GSHHG"))</p></div>"
         return html
+    }
+
+    /// `data-places` (number, latitude, longitude, label, link) and `data-tracks` (each at most
+    /// 500 points), as JSON in attributes.
+    func interactiveData() -> String {
+        let places: [[String: Any]] = markers.enumerated().map { index, marker in
+            ["n": marker.number ?? index + 1, "lat": marker.latitude, "lon": marker.longitude, "label": marker.label, "url": marker.url]
+        }
+        let lines: [[[Double]]] = tracks.filter { $0.count > 1 }.map { track in
+            let step = max(1, track.count / 500)
+            var kept = stride(from: 0, to: track.count, by: step).map { [track[$0].latitude, track[$0].longitude] }
+            if let last = track.last { kept.append([last.latitude, last.longitude]) }
+            return kept
+        }
+        func json(_ value: Any) -> String {
+            (try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys])).map { SVGText.escape(String(decoding: $0, as: UTF8.self)) } ?? "[]"
+        }
+        return " data-places=\"\(json(places))\" data-tracks=\"\(json(lines))\"" + (joinMarkers ? " data-route" : "")
     }
 
     /// Land, lakes, coastlines and borders inside the frame, each kind as one path. Coasts and

@@ -41,6 +41,9 @@ struct StaticFiles {
             let sitePath = String(path.dropFirst("static/".count))
             bySitePath[sitePath] = Copy(source: .file(url.path), sitePath: sitePath)
         }
+        if model.config.interactiveMap != nil {
+            for copy in Leaflet.copies() ?? [] { bySitePath[copy.sitePath] = copy }
+        }
         for copy in media(of: model.entries, trips: model.views.trips.trips, originals: model.config.media.originals) {
             bySitePath[copy.sitePath] = copy
         }

@@ -229,6 +229,7 @@ struct TripView: TemplateObject {
             }
             var map = PlaceMap(markers: markers, tracks: trip.tracks.flatMap { $0.track.segments }, title: "\(model.localization.label("mapOf") ?? "Map of") \(trip.title)")
             map.localization = model.localization
+            map.interactive = model.config.interactiveMap != nil
             return .optional(map.render())
         default: return nil
         }

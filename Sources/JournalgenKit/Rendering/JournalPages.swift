@@ -85,7 +85,7 @@ extension PageRenderer {
             }
             return templates.render("places", context(page(text("placesTitle"), "places/", kind: "places"), [
                 "places": .objects(numbered.map { PlaceVisitView(number: $0.number, visit: $0.visit, model: model) }),
-                "maps": .objects(Self.regionMaps(markers, localization: model.localization)),
+                "maps": .objects(Self.regionMaps(markers, localization: model.localization, interactive: model.config.interactiveMap != nil)),
             ]))
         case .photos:
             return templates.render("photos", context(page(text("photosAndVideos"), "photos/", kind: "photos"), [
@@ -103,13 +103,14 @@ extension PageRenderer {
 
 extension PageRenderer {
     /// One map per region of the journal, largest first, each titled after its places.
-    static func regionMaps(_ markers: [PlaceMap.Marker], localization: Localization = .english) -> [LinkView] {
+    static func regionMaps(_ markers: [PlaceMap.Marker], localization: Localization = .english, interactive: Bool = false) -> [LinkView] {
         let regions: [[PlaceMap.Marker]] = PlaceMap.regions(markers)
         var maps: [LinkView] = []
         for (index, region) in regions.enumerated() {
             let title = regionTitle(region, single: regions.count == 1, localization: localization)
             var map = PlaceMap(markers: region, joinMarkers: false, title: title, id: "map-\(index + 1)")
             map.localization = localization
+            map.interactive = interactive
             if let svg = map.render() { maps.append(LinkView(title: title, url: "", extra: ["map": .text(svg)])) }
         }
         return maps

@@ -38,6 +38,12 @@ struct SiteView: TemplateObject {
         case "tagsURL": return .text(l.href("tags/"))
         case "stylesheet": return .text(stylesheet)
         case "faviconURL": return .text(l.href("favicon.svg"))
+        case "interactiveMap":
+            guard let map = model.config.interactiveMap else { return .null }
+            return .object(ValueTable(values: [
+                "css": .text(l.href("leaflet/leaflet.css")), "js": .text(l.href("leaflet/leaflet.js")),
+                "tiles": .text(map.tiles), "attribution": .text(map.attribution),
+            ]))
         case "journalOf": return .optional(model.journalTitle)
         case "hasTags": return .bool(!model.tags.isEmpty)
         case "entryCount": return .number(model.entries.count)

@@ -371,6 +371,38 @@
     if (bits) { reveal(bits).catch(forget); }
   }
 
+  /* The opt-in interactive maps (journal.yaml maps.interactive): Leaflet over the writer's tile
+     server, with the same numbered places, route and tracks; the offline map stays for readers
+     without script, and comes back if Leaflet is missing. */
+  function interactiveMaps() {
+    var tiles = document.body.getAttribute("data-tiles");
+    if (!tiles || !window.L) { return; }
+    Array.prototype.forEach.call(document.querySelectorAll(".map[data-places]"), function (box) {
+      var places = JSON.parse(box.getAttribute("data-places"));
+      var tracks = JSON.parse(box.getAttribute("data-tracks") || "[]");
+      var holder = document.createElement("div");
+      holder.className = "map-interactive";
+      box.parentNode.insertBefore(holder, box);
+      box.hidden = true;
+      var map = L.map(holder, { scrollWheelZoom: false });
+      L.tileLayer(tiles, { attribution: document.body.getAttribute("data-tiles-attribution") || "", maxZoom: 18 }).addTo(map);
+      var bounds = [];
+      places.forEach(function (p) {
+        var icon = L.divIcon({ className: "map-marker-icon", iconSize: [28, 28], html: "<span class=\"map-marker\">" + Number(p.n) + "</span>" });
+        var link = document.createElement("a");
+        link.href = p.url;
+        link.textContent = p.n + ". " + p.label;
+        L.marker([p.lat, p.lon], { icon: icon, title: p.n + ". " + p.label }).bindPopup(link).addTo(map);
+        bounds.push([p.lat, p.lon]);
+      });
+      if (box.hasAttribute("data-route") && places.length > 1) {
+        L.polyline(bounds, { color: getComputedStyle(document.body).getPropertyValue("--accent") || "#8a4b14", weight: 2, dashArray: "6 5" }).addTo(map);
+      }
+      tracks.forEach(function (t) { L.polyline(t, { color: "#c2185b", weight: 3 }).addTo(map); bounds = bounds.concat(t); });
+      if (bounds.length === 1) { map.setView(bounds[0], 13); } else { map.fitBounds(bounds, { padding: [30, 30] }); }
+    });
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
     var now = new Date();
     greeting(now);
@@ -379,5 +411,6 @@
     filter();
     viewer();
     lockScreen();
+    interactiveMaps();
   });
 })();
