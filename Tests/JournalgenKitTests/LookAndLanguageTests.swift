@@ -163,7 +163,7 @@ import Testing
         let journal = try TemporaryJournal(config: "title: Tagebuch\nauthor: Lena\ntimezone: Europe/Berlin\nbase_url: https://example.org/\nlanguage: de\n")
         defer { journal.remove() }
         try journal.write("entries/2026-04-01-a.md", "---\ntitle: Erster\ndate: 2026-04-01 18:20\nmood: good\n---\nText.\n")
-        try journal.write("entries/2026-04-02-b.md", "---\ntitle: Zweiter\n---\nText.\n")
+        try journal.write("entries/2026-04-02-b.md", "---\ndate: 2026-04-02\n---\nOhne Titel.\n")
         try journal.write("i18n/de.yaml", "navArchive: Alle Einträge\n")
         let report = journal.build { $0.strict = true }
         #expect(report.succeeded, "\(report.diagnostics)")
@@ -172,6 +172,7 @@ import Testing
         #expect(entry.string("//article//time") == "Mittwoch, 1. April 2026, 18:20")
         #expect(entry.strings("//nav[@aria-label='Website']/a").contains("Alle Einträge"), "the journal's own label wins")
         #expect(entry.string("//footer[@class='site-footer']//p")?.hasPrefix("Tagebuch von Lena · 2 Einträge") == true)
+        #expect(try page(journal.output, "2026/04/02/b/index.html").string("//h1") == "2. April 2026", "an untitled entry is titled with its date, in German")
         let archive = try page(journal.output, "archive/index.html")
         #expect(archive.string("//h1") == "Archiv")
         #expect(archive.string("//p[@class='lead']") == "2 Einträge, nach Jahr und Monat.")

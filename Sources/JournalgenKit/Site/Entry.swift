@@ -141,6 +141,9 @@ public struct Entry: Sendable {
     public var filePath: String
 
     public var title: String
+    /// The entry has neither a title nor a heading: its title is its date, which the site model
+    /// writes again in the journal's language.
+    public var titleIsDate = false
     public var date: EntryDate
     /// The entry was written in another UTC offset than the journal's (a trip abroad): pages say which.
     public var showsZone: Bool

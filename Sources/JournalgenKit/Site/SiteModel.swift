@@ -52,6 +52,9 @@ public final class SiteModel: Sendable {
         self.journalTitle = config.author.map(localization.journalOf)
         self.privateIndexPath = privateIndexPath
         var entries = unsorted
+        for index in entries.indices where entries[index].titleIsDate {
+            entries[index].title = localization.longDate(entries[index].date.day)
+        }
         Permalinks.assign(&entries)
         for index in entries.indices { Self.placeMedia(of: &entries[index], settings: config.media) }
         entries.sort { ($0.date.instant, $0.relativePath) > ($1.date.instant, $1.relativePath) }
