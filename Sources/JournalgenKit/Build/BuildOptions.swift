@@ -25,6 +25,10 @@ public struct BuildOptions: Sendable {
     /// Links relative to each page, for a site opened from the disk (`--relative-links`, or
     /// `relative_links: true` in journal.yaml).
     public var relativeLinks = false
+    /// Reuse what earlier builds loaded and rendered (`.journalgen-cache/`); false for `--no-cache`.
+    public var useCache = true
+    /// Kept by `serve` from one rebuild to the next, so the caches stay in memory.
+    public var session: BuildSession?
 
     public init(journal: URL) {
         self.journal = journal

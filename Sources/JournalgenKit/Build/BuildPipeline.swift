@@ -47,10 +47,13 @@ public struct BuildPipeline: Sendable {
         let imageCache = ImageCache(journal: journal.path)
         var loader = JournalLoader(journal: journal, paths: paths)
         loader.imageCache = imageCache
+        let entryCache = options.useCache ? entryCache(journal: journal.path) : nil
+        loader.entryCache = entryCache
         let loaded = loader.load(
             config: config,
             options: LoadOptions(includeDrafts: options.includeDrafts, includeFuture: options.includeFuture, today: options.today),
             diagnostics: diagnostics)
+        if options.writeOutput && options.session == nil { entryCache?.save(journal: journal.path) }
         report.draftsLeftOut = loaded.draftsLeftOut
         report.futureLeftOut = loaded.futureLeftOut
         stage("load and render entries")
@@ -97,8 +100,9 @@ public struct BuildPipeline: Sendable {
 
         // 5. The site model: URLs, order, groupings.
         let today = options.today ?? config.timeZone.today()
+        let publicMoodLog = LockedSite.publicMoodLog(loaded.moodLog, privateEntries: split.privateEntries, config: config)
         let model = SiteModel(config: config, entries: split.publicEntries,
-                              moodLog: LockedSite.publicMoodLog(loaded.moodLog, privateEntries: split.privateEntries, config: config),
+                              moodLog: publicMoodLog,
                               trips: split.publicTrips, today: today,
                               privateIndexPath: keys != nil && !config.privateAll ? LockedSite.indexPath(config: config) : nil,
                               localization: localization)
@@ -154,17 +158,38 @@ public struct BuildPipeline: Sendable {
         let copies = files.copies + images.copies + locked.copies
         output.prepareFolders(for: jobs.map(renderer.outputPath) + copies.map(\.sitePath) + documents.map(\.path))
         let relative = options.relativeLinks || config.relativeLinks ? RelativeLinks(basePath: config.basePath) : nil
-        parallelForEach(count: jobs.count) { index in
+        // Pages whose inputs are the same as when the reused folder was built are kept as they are.
+        var inputs: [String] = [
+            "drafts \(options.includeDrafts) future \(options.includeFuture) private \(options.skipPrivate) relative \(relative != nil)",
+            options.baseURL ?? "", today.description, stylesheet, script, model.privateIndexPath ?? "",
+        ]
+        inputs.append(locked.pages.map { $0.sitePath + " " + $0.kind.rawValue }.joined(separator: "\n"))
+        // The mood log and trips come from files the fingerprint stamps; what private entries
+        // take out of them depends on the private entries' days and trips.
+        let privateDays: [String] = split.privateEntries.map { "\($0.date.rfc3339) \($0.trip ?? "") \($0.mood?.value ?? "")" }
+        inputs.append(privateDays.sorted().joined(separator: "\n"))
+        inputs.append(split.publicTrips.keys.sorted().joined(separator: " "))
+        let fingerprints: SiteFingerprints? = options.useCache
+            ? SiteFingerprints(model: model, journal: journal.path, previousID: output.previousID, extra: inputs) : nil
+        let pageReads: [[Int]] = parallelMap(Array(jobs.indices)) { index in
             let job = jobs[index]
+            let path = renderer.outputPath(job)
+            var isLocked = false
+            if case .locked = job { isLocked = true }
+            if !isLocked, let kept = fingerprints?.keep(path, in: output) { return kept }
+            var (html, reads) = BodyReads.tracking { renderer.render(job) }
+            if case .entry(let i) = job, !reads.contains(i) { reads = (reads + [i]).sorted() }
+            if isLocked { reads = SiteManifest.everyText }
             do {
-                var html = renderer.render(job)
-                if let relative { html = relative.rewrite(html, pagePath: renderer.outputPath(job)) }
-                try output.write(Data(html.utf8), to: renderer.outputPath(job))
+                if let relative { html = relative.rewrite(html, pagePath: path) }
+                try output.write(Data(html.utf8), to: path)
             } catch {
-                diagnostics.error("cannot write \(renderer.outputPath(job)): \(error.localizedDescription)", at: SourceLocation(path: paths.display(options.outputFolder)))
+                diagnostics.error("cannot write \(path): \(error.localizedDescription)", at: SourceLocation(path: paths.display(options.outputFolder)))
             }
+            return reads
         }
         parallelForEach(count: documents.count) { index in
+            if fingerprints?.keep(documents[index].path, in: output) != nil { return }
             do {
                 try output.write(documents[index].render(), to: documents[index].path)
             } catch {
@@ -198,10 +223,20 @@ public struct BuildPipeline: Sendable {
             diagnostics.error(error.description, at: SourceLocation(path: paths.display(options.outputFolder)))
             return finish(false)
         }
+        fingerprints?.save(pages: jobs.map(renderer.outputPath) + documents.map(\.path),
+                           reads: pageReads + documents.map { _ in SiteManifest.everyText }, output: output)
         stage("swap the new site in")
         report.unchanged = output.unchangedCount
         report.output = options.outputFolder
         return finish(true)
+    }
+
+    /// The session's cache when it was made under the same settings, else the one saved on disk.
+    func entryCache(journal: String) -> EntryCache {
+        let key = EntryCache.key(journal: journal, configBytes: FileIO.read(journal + "/" + JournalConfig.fileName),
+                                 includeDrafts: options.includeDrafts, paths: options.paths)
+        if let session = options.session { return session.entryCache(key: key, journal: journal) }
+        return EntryCache.load(journal: journal, key: key)
     }
 
     /// The build's keys, from the passphrase the command supplies and the journal's salt.

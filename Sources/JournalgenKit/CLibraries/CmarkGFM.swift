@@ -31,7 +31,7 @@ enum CmarkGFM {
         var hasGalleryMarker = false
     }
 
-    struct Image: Sendable {
+    struct Image: Sendable, Codable {
         var source: String
         var alt: String
         var line: Int

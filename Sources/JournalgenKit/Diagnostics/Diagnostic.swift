@@ -1,6 +1,6 @@
 /// A place in a journal file that a message points at. Lines and columns count from 1;
 /// columns count Unicode scalars, as editors do.
-public struct SourceLocation: Sendable, Hashable, Comparable {
+public struct SourceLocation: Sendable, Hashable, Codable, Comparable {
     public var path: String
     public var line: Int
     public var column: Int
@@ -17,8 +17,8 @@ public struct SourceLocation: Sendable, Hashable, Comparable {
 }
 
 /// One message for the writer of the journal: what was found, and what was expected.
-public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
-    public enum Severity: String, Sendable {
+public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
+    public enum Severity: String, Sendable, Codable {
         case error, warning, note
     }
 

@@ -1,6 +1,6 @@
 /// One published size of a photo: a WebP file and a fallback (JPEG, or PNG when the photo has
 /// transparency) of the same width, beside where the photo would be (`torii-960.webp`).
-public struct ImageSize: Sendable, Hashable {
+public struct ImageSize: Sendable, Hashable, Codable {
     public var width: Int
     public var height: Int
     public var webp: String

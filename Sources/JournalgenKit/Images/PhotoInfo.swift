@@ -2,7 +2,7 @@ import Foundation
 
 /// What journalgen knows of a photo from its header: its upright size and, from EXIF, where and
 /// when it was taken. Read while loading, so the place and time can flow into the entry.
-public struct PhotoInfo: Sendable, Hashable {
+public struct PhotoInfo: Sendable, Hashable, Codable {
     /// Size as shown, after the EXIF orientation is applied.
     public var width: Int
     public var height: Int

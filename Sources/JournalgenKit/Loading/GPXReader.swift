@@ -1,8 +1,8 @@
 import Foundation
 
 /// A recorded route from a `.gpx` file: its points in order and its length.
-public struct GPXTrack: Sendable, Hashable {
-    public struct Point: Sendable, Hashable {
+public struct GPXTrack: Sendable, Hashable, Codable {
+    public struct Point: Sendable, Hashable, Codable {
         public var latitude: Double
         public var longitude: Double
     }

@@ -32,6 +32,8 @@ public struct JournalLoader: Sendable {
     public var paths: DisplayPaths
     /// The build's photo cache, shared with the image stage (a loader of its own makes one).
     var imageCache: ImageCache?
+    /// Entries as earlier builds loaded them; nil loads every entry (`--no-cache`).
+    public var entryCache: EntryCache?
 
     public init(journal: URL, paths: DisplayPaths) {
         self.journal = journal
@@ -47,6 +49,7 @@ public struct JournalLoader: Sendable {
         let parser = EntryParser(config: config) { media, filePath in
             inspector.earliestPhotoDate(media, entryPath: filePath, resolver: resolver)
         }
+        let cache = entryCache
         let parsed: [Entry?] = parallelMap(files) { relative in
             let file = root + "/entries/" + relative
             let display = paths.display(path: file)
@@ -54,22 +57,25 @@ public struct JournalLoader: Sendable {
                 diagnostics.error("cannot read this file", at: SourceLocation(path: display))
                 return nil
             }
-            guard let text = TextDecoding.decode(data) else {
-                diagnostics.error("the file is not UTF-8 text; expected a Markdown file saved as UTF-8", at: SourceLocation(path: display))
-                return nil
+            guard let cache else {
+                return Self.loadEntry(data, relative: relative, file: file, display: display, parser: parser, options: options,
+                                      resolver: resolver, inspector: inspector, paths: paths, diagnostics: diagnostics)
             }
-            let fileName = relative.utf8.lastIndex(of: 0x2F).map { String(relative[relative.utf8.index(after: $0)...]) } ?? relative
-            guard var entry = parser.parse(text: text, fileName: fileName, filePath: file,
-                                           displayPath: display, relativePath: relative, diagnostics: diagnostics)
-            else { return nil }
-            if !(entry.isDraft && !options.includeDrafts) {
-                Self.resolveMedia(of: &entry, resolver: resolver, paths: paths, diagnostics: diagnostics)
-                for index in entry.media.indices { inspector.inspect(&entry.media[index], in: entry, diagnostics: diagnostics) }
-                for index in entry.bodyImages.indices { inspector.inspect(&entry.bodyImages[index], in: entry, diagnostics: diagnostics) }
-                MediaInspector.applyPhotoMetadata(to: &entry, diagnostics: diagnostics)
+            let hash = EntryCache.hash(data)
+            if let record = cache.record(for: relative, hash: hash) {
+                record.diagnostics.forEach(diagnostics.emit)
+                return record.entry
             }
+            let own = DiagnosticsEngine()
+            let entry = Self.loadEntry(data, relative: relative, file: file, display: display, parser: parser, options: options,
+                                       resolver: resolver, inspector: inspector, paths: paths, diagnostics: own)
+            let messages = own.diagnostics
+            messages.forEach(diagnostics.emit)
+            cache.store(EntryCache.Record(hash: hash, inputs: entry.map { Self.mediaInputs(of: $0, journal: root) } ?? [],
+                                          entry: entry, diagnostics: messages), for: relative)
             return entry
         }
+        cache?.keep(only: Set(files))
 
         let today = options.today ?? config.timeZone.today()
         var result = LoadedJournal(config: config, entries: [])
@@ -83,6 +89,36 @@ public struct JournalLoader: Sendable {
             .sorted { $0.date.instant < $1.date.instant }
         result.trips = TripReader(journal: root, config: config, paths: paths).readAll(diagnostics: diagnostics)
         return result
+    }
+
+    /// One entry file: front matter, body, media found and inspected.
+    static func loadEntry(_ data: Data, relative: String, file: String, display: String, parser: EntryParser, options: LoadOptions,
+                          resolver: MediaResolver, inspector: MediaInspector, paths: DisplayPaths,
+                          diagnostics: DiagnosticsEngine) -> Entry? {
+        guard let text = TextDecoding.decode(data) else {
+            diagnostics.error("the file is not UTF-8 text; expected a Markdown file saved as UTF-8", at: SourceLocation(path: display))
+            return nil
+        }
+        let fileName = relative.utf8.lastIndex(of: 0x2F).map { String(relative[relative.utf8.index(after: $0)...]) } ?? relative
+        guard var entry = parser.parse(text: text, fileName: fileName, filePath: file,
+                                       displayPath: display, relativePath: relative, diagnostics: diagnostics)
+        else { return nil }
+        if !(entry.isDraft && !options.includeDrafts) {
+            resolveMedia(of: &entry, resolver: resolver, paths: paths, diagnostics: diagnostics)
+            for index in entry.media.indices { inspector.inspect(&entry.media[index], in: entry, diagnostics: diagnostics) }
+            for index in entry.bodyImages.indices { inspector.inspect(&entry.bodyImages[index], in: entry, diagnostics: diagnostics) }
+            MediaInspector.applyPhotoMetadata(to: &entry, diagnostics: diagnostics)
+        }
+        return entry
+    }
+
+    /// Every file an entry's loading looked at besides its own: each place a media name, poster
+    /// or body image could be found, so adding, changing or removing one loads the entry again.
+    static func mediaInputs(of entry: Entry, journal: String) -> [EntryCache.Stamp] {
+        var names = entry.media.map(\.source) + entry.media.compactMap(\.poster) + entry.bodyImages.map(\.source)
+        names = names.map(\.trimmedSpaces).filter { !MediaResolver.escapes($0) }
+        let bundle = MediaResolver.bundleFolder(of: entry.filePath)
+        return names.flatMap { [EntryCache.Stamp(path: bundle + "/" + $0), EntryCache.Stamp(path: journal + "/media/" + $0)] }
     }
 
     static func resolveMedia(of entry: inout Entry, resolver: MediaResolver, paths: DisplayPaths, diagnostics: DiagnosticsEngine) {

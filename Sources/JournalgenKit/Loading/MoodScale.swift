@@ -1,5 +1,5 @@
 /// One step of the journal's mood scale.
-public struct MoodLevel: Sendable, Hashable {
+public struct MoodLevel: Sendable, Hashable, Codable {
     public var value: String
     public var label: String
     public var emoji: String

@@ -16,10 +16,20 @@ public final class StagedOutput: Sendable {
     private let unchanged = Mutex<Int>(0)
     /// The staging folder is an earlier site: compare before writing. A new one is empty.
     private let reused: Bool
+    /// The id in the reused folder's marker (its SiteManifest's name), if it had one.
+    public let previousID: String?
+    /// This build's id, written in the marker: names the manifest of what the folder now holds.
+    public let id = UUID().uuidString.lowercased()
 
     /// Marks a folder as journalgen's, so a build never replaces a folder it did not make.
     public static let markerName = ".journalgen-site"
-    static let markerText = Data("This folder is written by `journalgen build` and replaced by each build.\n".utf8)
+    static let markerText = "This folder is written by `journalgen build` and replaced by each build.\n"
+
+    /// The id a marker names ("build: <id>" on its second line).
+    static func markerID(in folder: String) -> String? {
+        guard let data = FileIO.read(folder + "/" + markerName), let text = String(data: data, encoding: .utf8) else { return nil }
+        return text.split(separator: "\n").first { $0.hasPrefix("build: ") }.map { String($0.dropFirst(7)) }
+    }
 
     public enum Failure: Error, CustomStringConvertible {
         case notASite(String)
@@ -49,13 +59,15 @@ public final class StagedOutput: Sendable {
            rename(spare.path, staging.path) == 0 {
             // Reused: files are compared before they are written, stale ones removed at the end.
             reused = true
+            previousID = Self.markerID(in: staging.path)
         } else if FileIO.makeDirectories(staging.path) {
             reused = false
+            previousID = nil
         } else {
             throw .io("cannot create \(staging.path): \(String(cString: strerror(errno)))")
         }
         do {
-            try write(Self.markerText, to: Self.markerName)
+            try write(Data((Self.markerText + "build: \(id)\n").utf8), to: Self.markerName)
         } catch {
             throw .io("cannot write in \(staging.path): \(error)")
         }
@@ -73,6 +85,15 @@ public final class StagedOutput: Sendable {
     /// Copies a media or theme file; one with the same size and modification time is kept.
     public func copy(_ source: String, to path: String) throws {
         try place(path, isCurrent: { FileIO.sameSizeAndTime(source, $0) }, make: { FileIO.copy(from: source, to: $0) })
+    }
+
+    /// Keeps a page an earlier build wrote, known to be current without rendering it; false when
+    /// the file is not there after all (the page must then be written).
+    public func keep(_ path: String) -> Bool {
+        guard reused, access(staging.path + "/" + path, F_OK) == 0 else { return false }
+        written.withLock { _ = $0.insert(path) }
+        unchanged.withLock { $0 += 1 }
+        return true
     }
 
     /// Makes every folder the given files need, once, before files are written on all cores

@@ -42,20 +42,17 @@ public struct PageRenderer: Sendable {
         self.script = script
     }
 
-    /// Renders every entry's `entry-card` and `entry-row` templates once, on all cores.
-    /// List templates include them as `{{{card}}}` and `{{{row}}}`.
+    /// Lets list pages include each entry's `entry-card` and `entry-row` templates as `{{{card}}}`
+    /// and `{{{row}}}`, each rendered once, when a page first needs it.
     public func prepareFragments() {
         let site = self.site
         let page = PageView(title: "", description: nil, canonical: "", variant: theme.defaultVariant, kind: "fragment")
         let model = self.model, templates = self.templates
-        let pairs: [(String, String)] = parallelMap(Array(model.entries.indices)) { index in
+        model.fragments.setMaker(count: model.entries.count) { index, kind in
             let context = PageContext(site: site, page: page, values: [:])
-            let view = EntryView(model: model, index: index)
-            let fragment = TemplateValue.object(FragmentContext(outer: context, entry: view))
-            return (templates.render("entry-card", fragment), templates.render("entry-row", fragment))
+            let fragment = TemplateValue.object(FragmentContext(outer: context, entry: EntryView(model: model, index: index)))
+            return templates.render(kind == .card ? "entry-card" : "entry-row", fragment)
         }
-        model.fragments.cards = pairs.map(\.0)
-        model.fragments.rows = pairs.map(\.1)
     }
 
     /// Every page, in a fixed order.

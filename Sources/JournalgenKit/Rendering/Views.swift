@@ -255,16 +255,17 @@ struct EntryView: TemplateObject {
             let entry = model.entries[index]
             return .optional(entry.revisit.map { model.localization.longDate($0.after(entry.date.day)) })
         case "body", "bodyBeforeGallery", "bodyAfterGallery", "galleryInBody":
+            BodyReads.note(index)
             return Self.bodyParts(model.entries[index], key)
-        case "excerpt": return .text(model.entries[index].body.excerptHTML)
-        case "summary": return .text(model.entries[index].body.summary)
-        case "hasMore": return .bool(model.entries[index].body.hasMore)
+        case "excerpt": BodyReads.note(index); return .text(model.entries[index].body.excerptHTML)
+        case "summary": BodyReads.note(index); return .text(model.entries[index].body.summary)
+        case "hasMore": BodyReads.note(index); return .bool(model.entries[index].body.hasMore)
         // The first photo, small, for the entry's card.
         case "thumbnail":
             guard let photo = model.entries[index].media.first(where: { !$0.sizes.isEmpty && $0.isImage }) else { return .null }
             return .text(PictureMarkup.html(photo, alt: "", links: l, sizes: PictureMarkup.thumbnailSizes))
-        case "wordCount": return .number(model.entries[index].body.wordCount)
-        case "readingMinutes": return .number(max(1, (model.entries[index].body.wordCount + 199) / 200))
+        case "wordCount": BodyReads.note(index); return .number(model.entries[index].body.wordCount)
+        case "readingMinutes": BodyReads.note(index); return .number(max(1, (model.entries[index].body.wordCount + 199) / 200))
         case "media": return .objects(model.entries[index].media.map { MediaView(item: $0, links: l, localization: model.localization) })
         case "hasMedia": return .bool(!model.entries[index].media.isEmpty)
         case "isDraft": return .bool(model.entries[index].isDraft)
@@ -275,8 +276,9 @@ struct EntryView: TemplateObject {
             guard withNeighbours, index > 0 else { return .null }
             return .object(LinkView(title: model.entries[index - 1].title, url: l.href(model.entries[index - 1].sitePath)))
         case "extra": return .object(MetaView(node: model.entries[index].extra))
-        case "card": return index < model.fragments.cards.count ? .text(model.fragments.cards[index]) : .null
-        case "row": return index < model.fragments.rows.count ? .text(model.fragments.rows[index]) : .null
+        // A card or row shows the entry's excerpt.
+        case "card": BodyReads.note(index); return .optional(model.fragments.fragment(index, .card))
+        case "row": BodyReads.note(index); return .optional(model.fragments.fragment(index, .row))
         default: return nil
         }
     }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where an entry was written.
-public struct Place: Sendable, Hashable {
+public struct Place: Sendable, Hashable, Codable {
     public var name: String?
     public var latitude: Double?
     public var longitude: Double?
@@ -10,7 +10,7 @@ public struct Place: Sendable, Hashable {
 }
 
 /// A photo, video or other file an entry lists under `media:`.
-public struct MediaItem: Sendable, Hashable {
+public struct MediaItem: Sendable, Hashable, Codable {
     public var source: String
     public var caption: String?
     public var poster: String?
@@ -72,8 +72,8 @@ public enum Glory: Sendable, Hashable {
 /// `revisit: 3 weeks`: when to bring an entry back to the writer, counted from its date; or
 /// `revisit: 2026-12-13`, a day (what `journalgen revisit` writes when "3 weeks from today" is
 /// not a whole number of weeks after the entry's date).
-public struct RevisitInterval: Sendable, Hashable, CustomStringConvertible {
-    public enum Unit: String, Sendable, CaseIterable { case day, week, month, year }
+public struct RevisitInterval: Sendable, Hashable, Codable, CustomStringConvertible {
+    public enum Unit: String, Sendable, CaseIterable, Codable { case day, week, month, year }
     public var amount: Int
     public var unit: Unit
     /// Set for `revisit: YYYY-MM-DD`.
@@ -132,7 +132,7 @@ public struct RevisitInterval: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// One diary entry after loading: its front matter read and checked, its body rendered.
-public struct Entry: Sendable {
+public struct Entry: Sendable, Codable {
     /// Path shown in messages (relative to where journalgen runs when possible).
     public var displayPath: String
     /// Path below `entries/`, used to order entries that share a date.

@@ -1,3 +1,4 @@
+import Synchronization
 import Foundation
 
 /// The journal as the site shows it: published entries, newest first, and the groupings the
@@ -140,9 +141,47 @@ public final class SiteModel: Sendable {
 }
 
 /// An entry appears on up to five list pages (home, month, year, archive, tags); rendering its
-/// card and row once instead of each time halves the template work of a large journal.
-/// Filled once by `PageRenderer.prepareFragments()` before any page renders; read-only after.
+/// card and row once instead of each time halves the template work of a large journal. Each is
+/// rendered the first time a page asks for it, so a build that renders ten pages renders only
+/// their cards.
 public final class EntryFragments: @unchecked Sendable {
-    public internal(set) var cards: [String] = []
-    public internal(set) var rows: [String] = []
+    public enum Kind: Sendable { case card, row }
+
+    /// Set once before pages render, read-only after.
+    private var maker: (@Sendable (Int, Kind) -> String)?
+    /// Two slots per entry (card, row), written once each under the entry's lock.
+    private var slots = UnsafeMutableBufferPointer<String?>(start: nil, count: 0)
+    /// Striped by entry: two threads rarely want the same lock.
+    private let locks = (0..<64).map { _ in NSLock() }
+
+    deinit { release() }
+
+    private func release() {
+        guard let base = slots.baseAddress else { return }
+        base.deinitialize(count: slots.count)
+        slots.deallocate()
+    }
+
+    /// Set by `PageRenderer.prepareFragments()` before any page renders.
+    func setMaker(count: Int, _ make: @escaping @Sendable (Int, Kind) -> String) {
+        release()
+        slots = .allocate(capacity: 2 * count)
+        slots.initialize(repeating: nil)
+        maker = make
+    }
+
+    func fragment(_ index: Int, _ kind: Kind) -> String? {
+        guard let maker, index >= 0, 2 * index < slots.count else { return nil }
+        let slot = 2 * index + (kind == .card ? 0 : 1)
+        let lock = locks[index & 63]
+        lock.lock()
+        let known = slots[slot]
+        lock.unlock()
+        if let known { return known }
+        let html = maker(index, kind)
+        lock.lock()
+        slots[slot] = html
+        lock.unlock()
+        return html
+    }
 }

@@ -1,7 +1,7 @@
 /// A day on the calendar, without a time zone: what a diary entry is "about".
 /// The arithmetic is Howard Hinnant's days-from-civil, exact for the proleptic Gregorian calendar,
 /// and far cheaper than Foundation's Calendar for tens of thousands of entries.
-public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertible {
+public struct CalendarDay: Sendable, Hashable, Codable, Comparable, CustomStringConvertible {
     public var year: Int
     public var month: Int
     public var day: Int

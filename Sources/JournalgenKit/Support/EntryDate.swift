@@ -3,7 +3,7 @@ import Foundation
 /// When an entry was written: the wall-clock time where the writer was, and its UTC offset.
 /// Keeping the writer's own offset (not the reader's) is what makes a travel diary read right:
 /// "18:20" in Kyoto stays 18:20.
-public struct EntryDate: Sendable, Hashable, Comparable {
+public struct EntryDate: Sendable, Hashable, Codable, Comparable {
     public var day: CalendarDay
     public var hour = 0
     public var minute = 0

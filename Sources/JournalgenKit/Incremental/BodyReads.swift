@@ -1,0 +1,32 @@
+import Foundation
+
+/// Which entries' texts a page showed while it was rendered (its body, excerpt, word count, card
+/// or row), noted per thread by the views that read them. With that list, a later build knows the
+/// page is unchanged when none of those texts changed and nothing else about the journal did.
+final class BodyReads {
+    private(set) var indices = Set<Int>()
+
+    /// A pthread key rather than Thread.current's dictionary: views note reads hundreds of
+    /// thousands of times in a large build, and this costs a load, not a lookup.
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
+
+    /// Notes that the page being rendered on this thread shows entry `index`'s text.
+    static func note(_ index: Int) {
+        guard let raw = pthread_getspecific(key) else { return }
+        Unmanaged<BodyReads>.fromOpaque(raw).takeUnretainedValue().indices.insert(index)
+    }
+
+    /// Runs `render`, returning what it made and the entries whose texts it read.
+    static func tracking<T>(_ render: () -> T) -> (T, [Int]) {
+        let reads = BodyReads()
+        let previous = pthread_getspecific(key)
+        pthread_setspecific(key, Unmanaged.passUnretained(reads).toOpaque())
+        let result = withExtendedLifetime(reads) { render() }
+        pthread_setspecific(key, previous)
+        return (result, reads.indices.sorted())
+    }
+}

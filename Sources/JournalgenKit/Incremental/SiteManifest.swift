@@ -1,0 +1,138 @@
+import Crypto
+import Foundation
+
+/// What one output folder was built from, so the next build into it renders only the pages whose
+/// inputs changed. Kept in `.journalgen-cache/sites/<id>`, named by the id in the folder's
+/// `.journalgen-site` marker (outside the site: fingerprints of private texts never get published).
+///
+/// A page is made from two kinds of input. Everything but the entries' texts — settings,
+/// templates, theme, languages, mood log, trips, the build day, and every entry's front matter,
+/// place, media and address — goes into one fingerprint, `journal`: when it changes, every page is
+/// rendered again. The entries' texts each have their own fingerprint, and each page lists the
+/// entries whose texts it showed (noted while it rendered, see BodyReads), so editing one entry's
+/// words re-renders its page and the lists that show its excerpt, not the other 10,000 pages.
+struct SiteManifest: Codable {
+    var journal: String
+    /// By entry, in the site's order (the same order whenever `journal` is the same).
+    var texts: [String]
+    var pages: [String]
+    /// For each page, the entries whose texts it shows; [-1]: all of them.
+    var reads: [[Int]]
+
+    static let everyText = [-1]
+
+    /// True when the page at `path` was built from exactly these inputs.
+    func isCurrent(_ path: String, journal: String, texts: [String], index: [String: Int]) -> Bool {
+        guard journal == self.journal, texts.count == self.texts.count, let page = index[path] else { return false }
+        let read = reads[page]
+        if read == Self.everyText { return texts == self.texts }
+        return read.allSatisfy { $0 >= 0 && $0 < texts.count && texts[$0] == self.texts[$0] }
+    }
+
+    var pageIndex: [String: Int] {
+        Dictionary(pages.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    // MARK: - Stored per output folder
+
+    static func folder(journal: String) -> String { journal + "/" + ImageCache.folderName + "/sites" }
+
+    static func load(journal: String, id: String) -> SiteManifest? {
+        guard !id.isEmpty, id.allSatisfy({ $0.isHexDigit || $0 == "-" }),
+              let data = FileIO.read(folder(journal: journal) + "/" + id) else { return nil }
+        return try? CompactCoder.decode(SiteManifest.self, from: data)
+    }
+
+    func save(journal: String, id: String) {
+        let folder = Self.folder(journal: journal)
+        guard FileIO.makeDirectories(folder), let data = try? CompactCoder.encode(self) else { return }
+        ImageCache.writeIgnoreFile(in: journal + "/" + ImageCache.folderName)
+        let temporary = folder + "/.\(id).new"
+        if FileIO.write(data, to: temporary) { rename(temporary, folder + "/" + id) }
+    }
+
+    static func remove(journal: String, id: String) {
+        guard !id.isEmpty else { return }
+        unlink(folder(journal: journal) + "/" + id)
+    }
+}
+
+/// Computes the fingerprints of a SiteManifest for one build.
+enum SiteFingerprint {
+    static func hex<D: Sequence>(_ digest: D) -> String where D.Element == UInt8 {
+        let digits = Array("0123456789abcdef".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(32)
+        for byte in digest.prefix(16) {
+            out.append(digits[Int(byte >> 4)]); out.append(digits[Int(byte & 15)])
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Each entry's text: its rendered body, excerpt, summary and word count.
+    static func texts(of entries: [Entry]) -> [String] {
+        parallelMap(Array(entries.indices)) { index in
+            hex(SHA256.hash(data: (try? CompactCoder.encode(entries[index].body)) ?? Data()))
+        }
+    }
+
+    /// Everything else a page can show. `extra` are the build's other inputs in words
+    /// (options, day, stylesheet address...), `files` the journal's files besides entries and media.
+    static func journal(entries: [Entry], extra: [String], files: [String]) -> String {
+        var hasher = SHA256()
+        for part in extra + [JournalgenVersion.current, BinaryIdentity.current] {
+            hasher.update(data: Data(part.utf8)); hasher.update(data: Data([0]))
+        }
+        for file in files {
+            let stamp = EntryCache.Stamp(path: file)
+            hasher.update(data: Data("\(file) \(stamp.size ?? -1) \(stamp.modified ?? -1)\n".utf8))
+        }
+        let meta: [Data] = parallelMap(Array(entries.indices)) { index in
+            var entry = entries[index]
+            entry.body = RenderedBody(html: "", excerptHTML: "", summary: "", firstHeading: nil, wordCount: 0, hasMore: false)
+            return Data(SHA256.hash(data: (try? CompactCoder.encode(entry)) ?? Data()))
+        }
+        for digest in meta { hasher.update(data: digest) }
+        return hex(hasher.finalize())
+    }
+
+    /// The journal's files other than entries and media that pages are made from.
+    static func inputFiles(journal: String) -> [String] {
+        var files = [journal + "/" + JournalConfig.fileName, journal + "/moods.log"]
+        for folder in ["templates", "themes", "i18n", "trips", "moods", "static"] {
+            files += FileIO.listFiles(below: journal + "/" + folder) { _ in true }.sorted().map { journal + "/" + folder + "/" + $0 }
+        }
+        return files
+    }
+}
+
+/// One build's fingerprints, and the manifest of the folder it reuses.
+final class SiteFingerprints: Sendable {
+    let journalPath: String
+    let journal: String
+    let texts: [String]
+    let previous: SiteManifest?
+    let previousIndex: [String: Int]
+
+    init(model: SiteModel, journal: String, previousID: String?, extra: [String]) {
+        journalPath = journal
+        self.journal = SiteFingerprint.journal(entries: model.entries, extra: extra, files: SiteFingerprint.inputFiles(journal: journal))
+        texts = SiteFingerprint.texts(of: model.entries)
+        previous = previousID.flatMap { SiteManifest.load(journal: journal, id: $0) }
+        previousIndex = previous?.pageIndex ?? [:]
+    }
+
+    /// The page's reads if the reused folder holds it as this build would write it (it is then
+    /// kept); nil when it must be rendered.
+    func keep(_ path: String, in output: StagedOutput) -> [Int]? {
+        guard let previous, previous.isCurrent(path, journal: journal, texts: texts, index: previousIndex),
+              output.keep(path) else { return nil }
+        return previous.reads[previousIndex[path]!]
+    }
+
+    /// Records what the new site was built from, under the id of its marker.
+    func save(pages: [String], reads: [[Int]], output: StagedOutput) {
+        SiteManifest(journal: journal, texts: texts, pages: pages, reads: reads).save(journal: journalPath, id: output.id)
+        if let old = output.previousID { SiteManifest.remove(journal: journalPath, id: old) }
+    }
+}
