@@ -37,12 +37,15 @@ extension Journalgen {
         @Flag(name: .shortAndLong, help: "Print only errors and warnings.")
         var quiet = false
 
+        @Flag(help: "Build from nothing: neither read nor trust .journalgen-cache/'s entries and page fingerprints (photos already made are still reused).")
+        var noCache = false
 
         func run() throws {
             var options = try journal.buildOptions()
             options.output = output.map { URL(fileURLWithPath: $0) }
             options.baseURL = baseURL
             options.relativeLinks = relativeLinks
+            options.useCache = !noCache
             options.showProgress = !quiet && isatty(STDERR_FILENO) != 0
             let report = BuildPipeline(options: options).run()
             try finish(report, options: options, quiet: quiet, timings: journal.timings)

@@ -18,6 +18,6 @@ struct Journalgen: ParsableCommand {
             """,
         version: JournalgenVersion.current,
         subcommands: [Init.self, New.self, Mood.self, Moods.self, Due.self, Revisit.self, Glory.self, List.self,
-                      Build.self, Check.self, Unlock.self],
+                      Build.self, Serve.self, Check.self, Unlock.self],
         defaultSubcommand: nil)
 }

@@ -40,7 +40,8 @@ struct TemporaryJournal {
     }
 }
 
-/// Every file below a folder, relative path -> bytes.
+/// Every file below a folder, relative path -> bytes; the `.journalgen-site` marker, which names
+/// each build, is left out.
 func snapshot(_ folder: URL) -> [String: Data] {
     var files: [String: Data] = [:]
     let root = folder.standardizedFileURL.path
@@ -48,7 +49,7 @@ func snapshot(_ folder: URL) -> [String: Data] {
     while let item = walker.nextObject() as? String {
         var isDirectory: ObjCBool = false
         let path = root + "/" + item
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
+        if item != StagedOutput.markerName, FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
             files[item] = FileManager.default.contents(atPath: path)
         }
     }

@@ -41,10 +41,14 @@ public struct BuildOptions: Sendable {
 public struct BuildReport: Sendable {
     public var succeeded = false
     public var entries = 0
+    /// Site paths of the public entries' pages (`serve` prints the address of new ones).
+    public var entryPages: [String] = []
     public var pages = 0
     public var filesCopied = 0
     /// Pages and files that were already in place with the same bytes, and were not rewritten.
     public var unchanged = 0
+    /// Pages and files written because they were new or changed.
+    public var rewritten = 0
     public var draftsLeftOut = 0
     public var privateLeftOut = 0
     /// Private entries published as lock screens.

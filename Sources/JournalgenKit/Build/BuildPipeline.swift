@@ -108,6 +108,7 @@ public struct BuildPipeline: Sendable {
                               localization: localization)
         report.revisitsDue = model.views.revisits.due.count
         report.entries = model.entries.count
+        report.entryPages = model.entries.map(\.sitePath)
         stage("site model")
 
         // 6. Static files: the theme's, the journal's static/, and every entry's media.
@@ -227,6 +228,7 @@ public struct BuildPipeline: Sendable {
                            reads: pageReads + documents.map { _ in SiteManifest.everyText }, output: output)
         stage("swap the new site in")
         report.unchanged = output.unchangedCount
+        report.rewritten = output.rewrittenCount
         report.output = options.outputFolder
         return finish(true)
     }

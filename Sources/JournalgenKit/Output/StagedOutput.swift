@@ -75,6 +75,9 @@ public final class StagedOutput: Sendable {
 
     /// Pages left as they were because their bytes did not change.
     public var unchangedCount: Int { unchanged.withLock { $0 } }
+    /// Files written because they were new or different.
+    public var rewrittenCount: Int { rewritten.withLock { $0 } }
+    private let rewritten = Mutex<Int>(0)
 
     /// `path` is relative to the site root; folders are made as needed. A file that already
     /// holds exactly these bytes is left alone.
@@ -127,6 +130,7 @@ public final class StagedOutput: Sendable {
                 throw Failure.io("cannot write \(file): \(String(cString: strerror(errno)))")
             }
         }
+        rewritten.withLock { $0 += 1 }
     }
 
     /// Removes what an earlier build wrote and this one did not, then puts the new site in

@@ -1,0 +1,55 @@
+import Foundation
+import Synchronization
+
+/// `serve`'s builds: the first one, then one per batch of changes, each telling the open tabs
+/// (reload or errors) and the terminal (how long it took, what failed, where a new entry is).
+public final class ServeLoop: Sendable {
+    public let options: BuildOptions
+    public let live: LiveReload
+    /// "http://localhost:8000/"
+    public let address: String
+    private let say: @Sendable (String) -> Void
+    private let known = Mutex<Set<String>?>(nil)
+    private let running = Mutex(false)
+
+    public init(options: BuildOptions, live: LiveReload, address: String, say: @escaping @Sendable (String) -> Void) {
+        self.options = options
+        self.live = live
+        self.address = address
+        self.say = say
+    }
+
+    /// Builds the site; the server goes on serving the last good one if this one fails.
+    @discardableResult
+    public func build(after changes: Set<String> = []) -> BuildReport {
+        running.withLock { $0 = true }
+        defer { running.withLock { $0 = false } }
+        let report = BuildPipeline(options: options).run()
+        let messages = report.diagnostics.map(\.description)
+        if report.succeeded {
+            live.built(errors: [])
+            messages.forEach(say)
+            let changed = changes.isEmpty ? "" : " after \(describe(changes))"
+            say("Built \(report.entries) entries in " + String(format: "%.2f s", report.seconds)
+                + "\(changed): \(report.rewritten) file\(report.rewritten == 1 ? "" : "s") written")
+            let pages = Set(report.entryPages)
+            known.withLock { known in
+                if let before = known {
+                    for page in pages.subtracting(before).sorted() { say("New entry: \(address)\(page)") }
+                }
+                known = pages
+            }
+        } else {
+            live.built(errors: report.diagnostics.filter { $0.severity == .error }.map(\.description))
+            messages.forEach(say)
+            say(report.summary(paths: options.paths) + "; the browser shows the errors until they are fixed")
+        }
+        return report
+    }
+
+    /// "entries/2026/kyoto.md" or "3 files".
+    func describe(_ changes: Set<String>) -> String {
+        guard changes.count == 1, let one = changes.first else { return "\(changes.count) changes" }
+        return options.paths.display(path: one)
+    }
+}

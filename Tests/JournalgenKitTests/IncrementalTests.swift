@@ -1,0 +1,252 @@
+import Foundation
+import XCTest
+@testable import JournalgenKit
+
+/// The one rule of incremental builds: after any edit, a build that reuses the cache and the
+/// previous site gives the same bytes as a build from nothing.
+final class IncrementalTests: XCTestCase {
+    /// A deterministic random source, so a failing sequence can be replayed.
+    struct SeededRandom: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            var x = state
+            x ^= x >> 33; x = x &* 0xff51afd7ed558ccd; x ^= x >> 33
+            return x
+        }
+    }
+
+    /// One kind of edit a writer makes, applied to the journal at `root`; returns what it did.
+    typealias Edit = @Sendable (URL, inout SeededRandom) throws -> String
+
+    static func entries(_ root: URL) -> [URL] {
+        FileIO.listFiles(below: root.appendingPathComponent("entries").path) { $0.hasSuffix(".md") }
+            .sorted().map { root.appendingPathComponent("entries/" + $0) }
+    }
+
+    static func pick(_ root: URL, _ random: inout SeededRandom) throws -> (URL, String) {
+        let files = entries(root)
+        let file = files[Int.random(in: 0..<files.count, using: &random)]
+        return (file, try String(contentsOf: file, encoding: .utf8))
+    }
+
+    /// Replaces the value of a front-matter key (or adds the key) in the first block.
+    /// YAML (`---`) or TOML (`+++`) front matter, as the entry has it.
+    static func setKey(_ text: String, _ key: String, _ value: String) -> String {
+        var lines = text.components(separatedBy: "\n")
+        let toml = lines.first == "+++"
+        var value = value
+        if toml && !(value.hasPrefix("\"") || value.hasPrefix("[") || value.first?.isNumber == true) { value = "\"\(value)\"" }
+        if toml && value.hasPrefix("[") {
+            value = "[" + value.dropFirst().dropLast().split(separator: ",").map { "\"\($0.trimmingCharacters(in: .whitespaces))\"" }.joined(separator: ", ") + "]"
+        }
+        let line = toml ? "\(key) = \(value)" : "\(key): \(value)"
+        if let index = lines.firstIndex(where: { $0.hasPrefix(key + ":") || $0.hasPrefix(key + " =") }) {
+            lines[index] = line
+        } else {
+            lines.insert(line, at: 1)
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static let edits: [(String, Edit)] = [
+        ("body", { root, random in
+            let (file, text) = try pick(root, &random)
+            let paragraph = "A new paragraph, number \(Int.random(in: 0...999, using: &random))."
+            // At the end (the page changes), or first (its excerpt on cards and rows changes too).
+            let fence = text.hasPrefix("+++") ? "+++" : "---"
+            let parts = text.components(separatedBy: fence + "\n")
+            let edited = Bool.random(using: &random) || parts.count < 3
+                ? text + "\n" + paragraph + "\n"
+                : parts[0] + fence + "\n" + parts[1] + fence + "\n\n" + paragraph + "\n" + parts[2...].joined(separator: fence + "\n")
+            try edited.write(to: file, atomically: true, encoding: .utf8)
+            return "body of \(file.lastPathComponent)"
+        }),
+        ("title", { root, random in
+            let (file, text) = try pick(root, &random)
+            try setKey(text, "title", "\"Renamed \(Int.random(in: 0...999, using: &random))\"").write(to: file, atomically: true, encoding: .utf8)
+            return "title of \(file.lastPathComponent)"
+        }),
+        ("date", { root, random in
+            let (file, text) = try pick(root, &random)
+            let day = String(format: "2025-%02d-%02d", Int.random(in: 1...12, using: &random), Int.random(in: 1...28, using: &random))
+            try setKey(text, "date", day + "T09:30:00+01:00").write(to: file, atomically: true, encoding: .utf8)
+            return "date of \(file.lastPathComponent)"
+        }),
+        ("mood", { root, random in
+            let (file, text) = try pick(root, &random)
+            let mood = ["awful", "bad", "meh", "good", "rad"].randomElement(using: &random)!
+            try setKey(text, "mood", mood).write(to: file, atomically: true, encoding: .utf8)
+            return "mood of \(file.lastPathComponent)"
+        }),
+        ("tag", { root, random in
+            let (file, text) = try pick(root, &random)
+            try setKey(text, "tags", "[added-\(Int.random(in: 0...3, using: &random)), writing]").write(to: file, atomically: true, encoding: .utf8)
+            return "tags of \(file.lastPathComponent)"
+        }),
+        ("add", { root, random in
+            let n = Int.random(in: 0...9999, using: &random)
+            let file = root.appendingPathComponent("entries/2026/2026-10-\(String(format: "%02d", n % 28 + 1))-added-\(n).md")
+            try "---\ntitle: Added \(n)\ndate: 2026-10-\(String(format: "%02d", n % 28 + 1))\nmood: good\ntags: [added]\n---\n\nWritten by the test, \(n).\n"
+                .write(to: file, atomically: true, encoding: .utf8)
+            return "added \(file.lastPathComponent)"
+        }),
+        ("rename", { root, random in
+            let (file, _) = try pick(root, &random)
+            // An entry with a bundle folder keeps it: renaming the file alone would lose its photos.
+            guard !FileManager.default.fileExists(atPath: MediaResolver.bundleFolder(of: file.path)) else { return "no rename" }
+            let target = file.deletingLastPathComponent().appendingPathComponent(file.deletingPathExtension().lastPathComponent + "-renamed.md")
+            try FileManager.default.moveItem(at: file, to: target)
+            return "renamed \(file.lastPathComponent)"
+        }),
+        ("delete", { root, random in
+            let (file, _) = try pick(root, &random)
+            guard entries(root).count > 10, !FileManager.default.fileExists(atPath: MediaResolver.bundleFolder(of: file.path)) else { return "no delete" }
+            try FileManager.default.removeItem(at: file)
+            return "deleted \(file.lastPathComponent)"
+        }),
+        ("photo", { root, random in
+            // A photo changes (same name, other picture), or a new one is added to an entry.
+            let media = root.appendingPathComponent("media")
+            if Bool.random(using: &random) {
+                try TestImages.png.write(to: media.appendingPathComponent("lake-evening.png"))
+                return "replaced media/lake-evening.png"
+            }
+            let name = "added-\(Int.random(in: 0...99, using: &random)).jpg"
+            try TestImages.jpeg.write(to: media.appendingPathComponent(name))
+            let (file, text) = try pick(root, &random)
+            guard !text.contains("\nmedia:") else { return "no photo added" }
+            try setKey(text, "media", "[\(name)]").write(to: file, atomically: true, encoding: .utf8)
+            return "added \(name) to \(file.lastPathComponent)"
+        }),
+        ("template", { root, random in
+            let card = try String(contentsOf: packageRoot.appendingPathComponent("templates/entry-card.mustache"), encoding: .utf8)
+            let file = root.appendingPathComponent("templates/entry-card.mustache")
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try (card + "<!-- edited \(Int.random(in: 0...999, using: &random)) -->\n").write(to: file, atomically: true, encoding: .utf8)
+            return "edited templates/entry-card.mustache"
+        }),
+        ("settings", { root, random in
+            let file = root.appendingPathComponent("journal.yaml")
+            let text = try String(contentsOf: file, encoding: .utf8)
+            try setKey(text, "title", "\"Journal \(Int.random(in: 0...999, using: &random))\"").write(to: file, atomically: true, encoding: .utf8)
+            return "title in journal.yaml"
+        }),
+    ]
+
+    func build(_ journal: URL, output: URL, cache: Bool) -> BuildReport {
+        var options = BuildOptions(journal: journal)
+        options.today = CalendarDay(iso: "2026-11-22")
+        options.paths = DisplayPaths(workingDirectory: journal.path)
+        options.output = output
+        options.useCache = cache
+        // Private pages are sealed with fresh random nonces by every build, incremental or not.
+        options.skipPrivate = true
+        return BuildPipeline(options: options).run()
+    }
+
+    func testIncrementalBuildsEqualCleanBuildsAfterRandomEdits() throws {
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("journalgen-incremental-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: work) }
+        let journal = work.appendingPathComponent("journal")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("example-journal"), to: journal)
+        try? FileManager.default.removeItem(at: journal.appendingPathComponent("_site"))
+        try? FileManager.default.removeItem(at: journal.appendingPathComponent(".journalgen-cache"))
+
+        let incremental = work.appendingPathComponent("incremental")
+        XCTAssertTrue(build(journal, output: incremental, cache: true).succeeded)
+        XCTAssertTrue(build(journal, output: incremental, cache: true).succeeded)
+        var random = SeededRandom(state: 20261123)
+        var done: [String] = []
+        var kept = 0
+        for step in 0..<16 {
+            // Every kind of edit once in the first rounds, then at random.
+            let (_, edit) = step < Self.edits.count ? Self.edits[step] : Self.edits.randomElement(using: &random)!
+            done.append(try edit(journal, &random))
+            let report = build(journal, output: incremental, cache: true)
+            XCTAssertTrue(report.succeeded, "after \(done): \(report.diagnostics)")
+            kept += report.unchanged
+            let clean = work.appendingPathComponent("clean-\(step)")
+            XCTAssertTrue(build(journal, output: clean, cache: false).succeeded)
+            let a = snapshot(incremental), b = snapshot(clean)
+            XCTAssertEqual(Set(a.keys).subtracting(b.keys).sorted(), [], "files only in the incremental build after \(done)")
+            XCTAssertEqual(Set(b.keys).subtracting(a.keys).sorted(), [], "files only in the clean build after \(done)")
+            let differing = a.keys.filter { b[$0] != nil && a[$0] != b[$0]}.sorted()
+            XCTAssertEqual(differing, [], "pages differ after \(done)")
+            if !differing.isEmpty { break }
+            try FileManager.default.removeItem(at: clean)
+        }
+        // The cache was used: pages were kept, not all rendered again.
+        XCTAssertGreaterThan(kept, 0)
+    }
+
+    func testAnEditRendersOnlyThePagesThatShowIt() throws {
+        let journal = try TemporaryJournal()
+        defer { journal.remove() }
+        for day in 1...9 {
+            try journal.write("entries/2026/2026-03-0\(day)-day.md", "---\ntitle: Day \(day)\ntags: [t\(day % 3)]\n---\n\nText of day \(day).\n")
+        }
+        for _ in 0..<3 { XCTAssertTrue(journal.build().succeeded) }
+        try journal.write("entries/2026/2026-03-01-day.md", "---\ntitle: Day 1\ntags: [t1]\n---\n\nText of day 1, longer now.\n")
+        let report = journal.build()
+        XCTAssertTrue(report.succeeded)
+        // The entry's page, the lists that show its card (home page 1 of 1, year, month, tag) and
+        // the files made of every text (feed, search index...) change; the other entries' pages do not.
+        XCTAssertGreaterThan(report.rewritten, 0)
+        XCTAssertGreaterThanOrEqual(report.unchanged, 8, "the eight other entry pages are kept")
+        XCTAssertTrue(try journal.read("_site/2026/03/01/day/index.html").contains("longer now"))
+    }
+
+    func testADamagedOrForeignCacheIsNotTrusted() throws {
+        let journal = try TemporaryJournal()
+        defer { journal.remove() }
+        try journal.write("entries/2026/2026-03-01-day.md", "---\ntitle: Day one\n---\n\nFirst text.\n")
+        XCTAssertTrue(journal.build().succeeded)
+        let cache = journal.root.appendingPathComponent(".journalgen-cache/entries.cache")
+        var bytes = try Data(contentsOf: cache)
+        XCTAssertGreaterThan(bytes.count, 40)
+        // Damaged: bytes flipped in the middle. Foreign: another format entirely.
+        for damage in [{ (d: inout Data) in for i in stride(from: 30, to: d.count, by: 7) { d[i] ^= 0x5A } },
+                       { (d: inout Data) in d = Data("not a cache at all".utf8) }] {
+            damage(&bytes)
+            try bytes.write(to: cache)
+            try journal.write("entries/2026/2026-03-01-day.md", "---\ntitle: Day one\n---\n\nSecond text.\n")
+            let report = journal.build()
+            XCTAssertTrue(report.succeeded, "\(report.diagnostics)")
+            XCTAssertTrue(try journal.read("_site/2026/03/01/day/index.html").contains("Second text."))
+            try journal.write("entries/2026/2026-03-01-day.md", "---\ntitle: Day one\n---\n\nFirst text.\n")
+            XCTAssertTrue(journal.build().succeeded)
+            XCTAssertTrue(try journal.read("_site/2026/03/01/day/index.html").contains("First text."))
+            bytes = try Data(contentsOf: cache)
+        }
+    }
+
+    func testCachedEntriesGiveTheirWarningsAgain() throws {
+        let journal = try TemporaryJournal()
+        defer { journal.remove() }
+        try journal.write("entries/2026/2026-03-01-day.md", "---\ntitle: Day one\nweather: sunny\ntheme: nonesuch\n---\n\nText.\n")
+        let first = journal.build()
+        let second = journal.build()
+        XCTAssertGreaterThan(first.warnings, 0)
+        XCTAssertEqual(first.diagnostics, second.diagnostics)
+    }
+
+    func testCompactCoderRoundTripsAnEntry() throws {
+        let journal = try TemporaryJournal()
+        defer { journal.remove() }
+        try journal.write("entries/2026/2026-03-01-day.md", "---\ntitle: Déjà vu\nmood: good\nplace: {name: Kyoto, lat: 35.0, lon: 135.7}\nglory: 2026-03-01\ntags: [a, b]\nextra: {nested: [1, \"two\", null]}\n---\n\n# Heading\n\nText with **bold** and a [^1].\n\n[^1]: A note.\n")
+        let diagnostics = DiagnosticsEngine()
+        let loaded = JournalLoader(journal: journal.root, paths: DisplayPaths(workingDirectory: journal.root.path))
+            .load(config: BuildPipeline.fallbackConfig, options: LoadOptions(today: CalendarDay(iso: "2026-11-22")), diagnostics: diagnostics)
+        let entry = try XCTUnwrap(loaded.entries.first)
+        let decoded = try CompactCoder.decode(Entry.self, from: CompactCoder.encode(entry))
+        XCTAssertEqual(try CompactCoder.encode(decoded), try CompactCoder.encode(entry))
+        XCTAssertEqual(decoded.title, entry.title)
+        XCTAssertEqual(decoded.body.html, entry.body.html)
+        XCTAssertEqual(decoded.extra, entry.extra)
+        XCTAssertEqual(decoded.glory, entry.glory)
+        XCTAssertEqual(decoded.place, entry.place)
+        XCTAssertThrowsError(try CompactCoder.decode(Entry.self, from: CompactCoder.encode(entry).prefix(40)))
+    }
+}
