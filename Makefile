@@ -2,7 +2,7 @@
 #   make demo    install what is missing, build journalgen (release) and the example site
 #   make test    install what is missing and run the test suite
 #   make bench   journalgen vs Hugo on 1k and 10k-entry journals (see docs/benchmarks.md)
-#   make serve   build the example site for http://localhost:8000/ and serve it
+#   make serve   serve the example journal on http://localhost:8000/, rebuilding and reloading on every save
 #   make check-lock   unlock the example's private entry in headless Chromium (docs/private.md)
 
 APT_PACKAGES := pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libxml2-dev libvips-dev libvips-tools libjs-leaflet
@@ -53,6 +53,7 @@ test: setup
 # no serious axe-core violation, no Nu HTML checker error. Screenshots: .build/screenshots/.
 # And built with --relative-links: every link names a file, and the site opens styled from disk;
 # and with maps.interactive: every map becomes a Leaflet map with all its markers.
+# And `journalgen serve`: a save reloads the open tab in place, errors show over the page and go.
 browser-test:
 	@rm -rf .build/browser && mkdir -p .build/browser .build/screenshots
 	$(SWIFT) build -j $(JOBS) --product journalgen
@@ -66,16 +67,16 @@ browser-test:
 	cp -R example-journal .build/browser/journal-map && rm -rf .build/browser/journal-map/_site && printf 'maps:\n  interactive: true\n  tiles: "http://127.0.0.1:9/{z}/{x}/{y}.png"\n  attribution: "test tiles"\n' >> .build/browser/journal-map/journal.yaml
 	JOURNALGEN_PASSPHRASE="$(DEMO_PASSPHRASE)" $$($(SWIFT) build --show-bin-path)/journalgen build .build/browser/journal-map --today 2026-11-22 --output .build/browser/map
 	python3 Tests/Browser/check_site.py .build/browser/map --interactive
+	python3 Tests/Browser/check_serve.py $$($(SWIFT) build --show-bin-path)/journalgen --screenshots .build/screenshots
 
 bench: setup .build/release/journalgen
 	@command -v hugo >/dev/null || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq hugo >/dev/null; }
 	python3 .ci/bench.py
+	python3 .ci/bench_serve.py
 	python3 .ci/bench_images.py
 
 serve: setup .build/release/journalgen
-	JOURNALGEN_PASSPHRASE="$${JOURNALGEN_PASSPHRASE:-$(DEMO_PASSPHRASE)}" .build/release/journalgen build example-journal --base-url http://localhost:$(PORT)/ --output example-journal/_site
-	@echo "Serving http://localhost:$(PORT)/ (Ctrl-C stops)"
-	python3 -m http.server $(PORT) --bind 127.0.0.1 --directory example-journal/_site
+	JOURNALGEN_PASSPHRASE="$${JOURNALGEN_PASSPHRASE:-$(DEMO_PASSPHRASE)}" .build/release/journalgen serve example-journal --port $(PORT)
 
 check-lock: demo
 	@command -v chromium >/dev/null || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium >/dev/null; }

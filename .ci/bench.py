@@ -77,6 +77,13 @@ def main():
                     made.append(out)
                     if tool == "journalgen":
                         cmd = [args.journalgen, "build", journal, "-o", out, "--today", "2026-11-22", "--quiet"]
+                        if scenario == "cold":
+                            # Cold means no entry cache and no page fingerprints (photos made by
+                            # earlier runs stay, as Hugo's resources/ do).
+                            cache = os.path.join(journal, ".journalgen-cache")
+                            shutil.rmtree(os.path.join(cache, "sites"), ignore_errors=True)
+                            if os.path.exists(os.path.join(cache, "entries.cache")):
+                                os.remove(os.path.join(cache, "entries.cache"))
                     else:
                         cmd = [hugo, "--quiet", "-s", site, "-d", out]
                     r = run(cmd)

@@ -57,6 +57,7 @@ extension Journalgen {
             }
             let say: @Sendable (String) -> Void = { line in FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
             let loop = ServeLoop(options: options, live: live, address: address, say: say)
+            loop.showStages = journal.timings
             loop.build()
 
             let session = options.session

@@ -44,7 +44,7 @@ public struct BuildPipeline: Sendable {
         stage("read journal.yaml")
 
         // 2. Entries, parsed and rendered on all cores.
-        let imageCache = ImageCache(journal: journal.path)
+        let imageCache = options.session?.imageCache(journal: journal.path) ?? ImageCache(journal: journal.path)
         var loader = JournalLoader(journal: journal, paths: paths)
         loader.imageCache = imageCache
         let entryCache = options.useCache ? entryCache(journal: journal.path) : nil
@@ -218,7 +218,7 @@ public struct BuildPipeline: Sendable {
             return finish(false)
         }
         do {
-            try output.commit()
+            try output.commit(previousFiles: fingerprints?.previousFiles)
         } catch {
             output.discard()
             diagnostics.error(error.description, at: SourceLocation(path: paths.display(options.outputFolder)))
@@ -253,7 +253,9 @@ public struct BuildPipeline: Sendable {
             diagnostics.error("cannot write the salt of private pages in \(options.paths.display(path: store.folder))", at: location)
             return nil
         }
-        guard let keys = try? PrivateKeys(passphrase: passphrase, salt: salt) else {
+        let derived = options.session.map { session in try? session.privateKeys(passphrase: passphrase, salt: salt) }
+            ?? (try? PrivateKeys(passphrase: passphrase, salt: salt))
+        guard let keys = derived else {
             diagnostics.error("cannot derive a key from the passphrase", at: location)
             return nil
         }

@@ -5,6 +5,8 @@ import Synchronization
 /// save re-reads every file but parses and renders only the ones that changed.
 public final class BuildSession: Sendable {
     private let cache = Mutex<EntryCache?>(nil)
+    private let images = Mutex<ImageCache?>(nil)
+    private let keys = Mutex<(passphrase: String, keys: PrivateKeys)?>(nil)
 
     public init() {}
 
@@ -16,6 +18,26 @@ public final class BuildSession: Sendable {
             current = loaded
             return loaded
         }
+    }
+
+    /// The photo cache, read from disk once: its index of thousands of photos need not be read
+    /// again for every save.
+    func imageCache(journal: String) -> ImageCache {
+        images.withLock { current in
+            if let current, current.folder == journal + "/" + ImageCache.folderName { return current }
+            let loaded = ImageCache(journal: journal)
+            current = loaded
+            return loaded
+        }
+    }
+
+    /// The private pages' keys, derived once per passphrase and salt (600,000 rounds of PBKDF2
+    /// take a tenth of a second, which every save would pay).
+    func privateKeys(passphrase: String, salt: [UInt8]) throws -> PrivateKeys {
+        if let known = keys.withLock({ $0 }), known.passphrase == passphrase, known.keys.salt == salt { return known.keys }
+        let derived = try PrivateKeys(passphrase: passphrase, salt: salt)
+        keys.withLock { $0 = (passphrase, derived) }
+        return derived
     }
 
     /// Saves the in-memory cache, so the next `serve` or `build` starts from it.

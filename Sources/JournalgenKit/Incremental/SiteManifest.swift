@@ -18,6 +18,9 @@ struct SiteManifest: Codable {
     var pages: [String]
     /// For each page, the entries whose texts it shows; [-1]: all of them.
     var reads: [[Int]]
+    /// Every file of the folder (pages, copies, the marker), so the next build into it removes
+    /// the ones it no longer writes without walking tens of thousands of files.
+    var files: [String]
 
     static let everyText = [-1]
 
@@ -131,8 +134,12 @@ final class SiteFingerprints: Sendable {
     }
 
     /// Records what the new site was built from, under the id of its marker.
+    /// The files the reused folder holds, when its manifest says.
+    var previousFiles: Set<String>? { previous.map { Set($0.files) } }
+
     func save(pages: [String], reads: [[Int]], output: StagedOutput) {
-        SiteManifest(journal: journal, texts: texts, pages: pages, reads: reads).save(journal: journalPath, id: output.id)
+        SiteManifest(journal: journal, texts: texts, pages: pages, reads: reads, files: output.writtenPaths.sorted())
+            .save(journal: journalPath, id: output.id)
         if let old = output.previousID { SiteManifest.remove(journal: journalPath, id: old) }
     }
 }

@@ -133,12 +133,27 @@ public final class StagedOutput: Sendable {
         rewritten.withLock { $0 += 1 }
     }
 
+    /// Every file this build wrote or kept.
+    public var writtenPaths: Set<String> { written.withLock { $0 } }
+
     /// Removes what an earlier build wrote and this one did not, then puts the new site in
-    /// place: old -> spare, new -> target.
-    public func commit() throws(Failure) {
+    /// place: old -> spare, new -> target. `previousFiles`: what the reused folder held, when
+    /// known, so the stale ones are removed without walking the folder.
+    public func commit(previousFiles: Set<String>? = nil) throws(Failure) {
         if reused {
             let keep = written.withLock { $0 }
-            FileIO.removeFiles(below: staging.path) { !keep.contains($0) }
+            if let previousFiles {
+                for path in previousFiles.subtracting(keep) {
+                    unlink(staging.path + "/" + path)
+                    // Folders left empty go too (a deleted entry's page folder).
+                    var folder = (path as NSString).deletingLastPathComponent
+                    while !folder.isEmpty, rmdir(staging.path + "/" + folder) == 0 {
+                        folder = (folder as NSString).deletingLastPathComponent
+                    }
+                }
+            } else {
+                FileIO.removeFiles(below: staging.path) { !keep.contains($0) }
+            }
         }
         let fm = FileManager.default
         try? fm.removeItem(at: spare)

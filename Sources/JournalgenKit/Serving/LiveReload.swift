@@ -72,7 +72,7 @@ public final class LiveReload: Sendable {
         box.id = "journalgen-errors";
         box.setAttribute("role", "alertdialog");
         box.setAttribute("aria-label", "Build errors");
-        box.style.cssText = "position:fixed;inset:0;z-index:2147483647;overflow:auto;background:rgba(20,20,20,.92);color:#fff;padding:1.5rem;font:14px/1.5 ui-monospace,monospace;white-space:pre-wrap;overflow-wrap:anywhere";
+        box.style.cssText = "position:fixed;inset:0;z-index:2147483647;overflow:auto;background:rgba(24,20,20,.97);color:#fff;padding:1.5rem;font:14px/1.5 ui-monospace,monospace;white-space:pre-wrap;overflow-wrap:anywhere";
         var head = document.createElement("p");
         head.style.cssText = "margin:0 0 1rem;font:bold 16px/1.4 system-ui,sans-serif;color:#ffb4a8";
         head.textContent = "The build failed; this is the last good page. Fix the file and save: the page reloads by itself.";

@@ -11,6 +11,8 @@ public final class ServeLoop: Sendable {
     private let say: @Sendable (String) -> Void
     private let known = Mutex<Set<String>?>(nil)
     private let running = Mutex(false)
+    /// Print each stage's time after every build (`--timings`).
+    public nonisolated(unsafe) var showStages = false
 
     public init(options: BuildOptions, live: LiveReload, address: String, say: @escaping @Sendable (String) -> Void) {
         self.options = options
@@ -26,6 +28,9 @@ public final class ServeLoop: Sendable {
         defer { running.withLock { $0 = false } }
         let report = BuildPipeline(options: options).run()
         let messages = report.diagnostics.map(\.description)
+        if showStages {
+            for (name, seconds) in report.stages { say(String(format: "%8.3f s  ", seconds) + name) }
+        }
         if report.succeeded {
             live.built(errors: [])
             messages.forEach(say)

@@ -1,0 +1,244 @@
+#!/usr/bin/env python3
+"""The writer's loop, measured (make bench): incremental builds, and serve against hugo server.
+
+1. Incremental `journalgen build` on the 10k-entry journal of bench.py (a copy, which is edited):
+   after editing one entry's body, adding an entry, deleting it, changing a template, and with no
+   change; each against a cold build with an empty cache and with --no-cache. Medians of RUNS.
+2. Save-to-served latency: `journalgen serve` and `hugo server` on the same journal, both running;
+   each save writes a new line into one entry and polls that entry's page until the line shows.
+   Saves alternate between the tools. Median and worst of SAVES each, and the ratio.
+3. Memory of `journalgen serve` after 200 rebuilds against after the first (1k journal).
+
+usage: bench_serve.py [--runs 5] [--saves 20] [--rebuilds 200] [--journalgen BIN]
+"""
+import argparse
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+import urllib.request
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+SHARED = os.path.join(os.path.dirname(ROOT), "shared", "bench")
+ENV = dict(os.environ, JOURNALGEN_PASSPHRASE="benchmark passphrase, not a secret")
+TODAY = "2026-11-22"
+
+
+def timed(cmd):
+    start = time.perf_counter()
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=ENV)
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - start
+    err = proc.stderr.read().decode(errors="replace")
+    proc.stderr.close()
+    if os.waitstatus_to_exitcode(status) != 0:
+        sys.exit(f"failed: {' '.join(cmd)}\n{err}")
+    return wall, usage.ru_utime
+
+
+def journal_copy(work, size):
+    """A copy of bench.py's journal of `size` entries, which this script may edit."""
+    source = os.path.join(work, f"journal-{size}")
+    if not os.path.exists(os.path.join(source, "journal.yaml")):
+        subprocess.run([sys.executable, os.path.join(SHARED, "make-journal.py"), source,
+                        "--entries", str(size), "--media", "--quiet"], check=True)
+    copy = os.path.join(work, f"edit-{size}")
+    shutil.rmtree(copy, ignore_errors=True)
+    shutil.copytree(source, copy, ignore=shutil.ignore_patterns("_site", ".journalgen-cache"))
+    return copy
+
+
+def entry_file(journal, n=5000):
+    files = sorted(os.path.join(d, f) for d, _, fs in os.walk(os.path.join(journal, "entries")) for f in fs if f.endswith(".md"))
+    # An entry that is published: not a draft, not private.
+    for f in files[n:] + files[:n]:
+        text = open(f, encoding="utf-8").read()
+        if "draft: true" not in text and "private: true" not in text and text.startswith("---"):
+            return f
+
+
+def incremental(args, work):
+    journal = journal_copy(work, 10000)
+    out = os.path.join(args.out_root, "bench-incremental")
+    entry = entry_file(journal)
+    original = open(entry, encoding="utf-8").read()
+    added = os.path.join(journal, "entries", "2026", "2026-04-29-added-by-the-benchmark.md")
+    template = os.path.join(journal, "templates", "entry-card.mustache")
+    card = open(os.path.join(ROOT, "templates", "entry-card.mustache"), encoding="utf-8").read()
+    build = [args.journalgen, "build", journal, "-o", out, "--today", TODAY, "--quiet"]
+    results = {k: [] for k in ("cold, empty cache", "cold, --no-cache", "no change", "one entry's body edited",
+                               "one entry added", "one entry deleted", "one template changed")}
+    cache = os.path.join(journal, ".journalgen-cache")
+    for i in range(args.runs + 1):
+        # Cold: a new output folder and no entry cache or page fingerprints (photos stay made).
+        for name, extra in (("cold, empty cache", []), ("cold, --no-cache", ["--no-cache"])):
+            shutil.rmtree(os.path.join(cache, "sites"), ignore_errors=True)
+            if os.path.exists(os.path.join(cache, "entries.cache")):
+                os.remove(os.path.join(cache, "entries.cache"))
+            cold = f"{out}-cold-{i}-{len(extra)}"
+            r = timed([args.journalgen, "build", journal, "-o", cold, "--today", TODAY, "--quiet"] + extra)
+            if i > 0:
+                results[name].append(r)
+            shutil.rmtree(cold, ignore_errors=True)
+            shutil.rmtree(os.path.join(os.path.dirname(cold), "." + os.path.basename(cold) + ".journalgen-spare"), ignore_errors=True)
+        # Two builds: the folder and its spare both have a manifest.
+        timed(build)
+        timed(build)
+        steps = [
+            ("no change", lambda: None),
+            ("one entry's body edited", lambda: open(entry, "w", encoding="utf-8").write(original + f"\nEdited in run {i}.\n")),
+            ("one entry added", lambda: open(added, "w", encoding="utf-8").write(
+                f"---\ntitle: Added by the benchmark {i}\ndate: 2026-04-29T20:00:00+02:00\nmood: good\n---\n\nA new day.\n")),
+            ("one entry deleted", lambda: os.remove(added)),
+            ("one template changed", lambda: (os.makedirs(os.path.dirname(template), exist_ok=True),
+                                              open(template, "w", encoding="utf-8").write(card + f"<!-- run {i} -->\n"))),
+        ]
+        for name, edit in steps:
+            edit()
+            r = timed(build)
+            if i > 0:
+                results[name].append(r)
+        os.remove(template)
+        open(entry, "w", encoding="utf-8").write(original)
+        timed(build)
+    shutil.rmtree(out, ignore_errors=True)
+    cold = statistics.median(w for w, _ in results["cold, empty cache"])
+    print(f"\njournalgen build on 10k entries after one change (medians of {args.runs}; output in {args.out_root})")
+    print(f"{'':>26} {'wall s':>8} {'user s':>8} {'of cold':>8}")
+    for name, rs in results.items():
+        wall = statistics.median(w for w, _ in rs)
+        user = statistics.median(u for _, u in rs)
+        print(f"{name:>26} {wall:8.2f} {user:8.2f} {100 * wall / cold:7.0f}%")
+    body = statistics.median(w for w, _ in results["one entry's body edited"])
+    print(f"target: one body edit <= 5 % of a cold build and under 0.25 s: {'met' if body <= 0.05 * cold and body < 0.25 else f'not met: {body:.2f} s ({100 * body / cold:.0f} %) against 0.25 s (5 %)'}")
+
+
+def wait_url(url, timeout=300, contains=None):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        try:
+            body = urllib.request.urlopen(url, timeout=5).read().decode(errors="replace")
+            if contains is None or contains in body:
+                return body
+        except Exception:
+            pass
+        time.sleep(0.01)
+    raise SystemExit(f"timed out waiting for {url}" + (f" to show {contains!r}" if contains else ""))
+
+
+def rss_mb(pid):
+    for line in open(f"/proc/{pid}/status"):
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def serve_latency(args, work):
+    journal = journal_copy(work, 10000)
+    hugo = shutil.which("hugo")
+    entry = entry_file(journal)
+    rel = os.path.relpath(entry, os.path.join(journal, "entries"))
+    m = re.match(r"(\d{4})/(\d{4})-(\d\d)-(\d\d)-(.*)\.md$", rel)
+    jport, hport = 8411, 8412
+    jurl = f"http://localhost:{jport}/{m[2]}/{m[3]}/{m[4]}/{m[5]}/"
+    servers = [subprocess.Popen([args.journalgen, "serve", journal, "--port", str(jport), "--today", TODAY],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENV)]
+    tools = {"journalgen": (entry, jurl)}
+    if hugo:
+        site = subprocess.run(["bash", os.path.join(SHARED, "hugo-prepare.sh"), journal, os.path.join(work, "hugo-serve")],
+                              check=True, capture_output=True, text=True).stdout.strip()
+        hentry = os.path.join(site, "content", "entries", rel)
+        hurl = f"http://localhost:{hport}/entries/{m[1]}/{os.path.basename(entry)[:-3].lower()}/"
+        servers.append(subprocess.Popen([hugo, "server", "-s", site, "--port", str(hport), "--baseURL", f"http://localhost:{hport}/",
+                                         "--bind", "127.0.0.1", "--disableFastRender"],
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        tools["hugo"] = (hentry, hurl)
+    try:
+        start = time.perf_counter()
+        for tool, (_, url) in tools.items():
+            wait_url(url)
+            print(f"{tool} serve: first page served after {time.perf_counter() - start:.1f} s", flush=True)
+        times = {tool: [] for tool in tools}
+        originals = {tool: open(path, encoding="utf-8").read() for tool, (path, _) in tools.items()}
+        for i in range(args.saves + 1):  # save 0 warms up and is not counted
+            for tool in (list(tools) if i % 2 == 0 else list(reversed(tools))):
+                path, url = tools[tool]
+                marker = f"saved-{i}-{time.time_ns()}"
+                t0 = time.perf_counter()
+                with open(path, "w", encoding="utf-8") as f:
+                    f.write(originals[tool] + f"\n\n{marker}\n")
+                wait_url(url, contains=marker)
+                if i > 0:
+                    times[tool].append(time.perf_counter() - t0)
+                time.sleep(0.3)
+        print(f"\nsave to served page on 10k entries ({args.saves} saves each, alternating)")
+        for tool, ts in times.items():
+            print(f"{tool:>12} median {statistics.median(ts) * 1000:7.0f} ms   worst {max(ts) * 1000:7.0f} ms")
+        j = statistics.median(times["journalgen"])
+        if "hugo" in times:
+            print(f"{'ratio':>12} {statistics.median(times['hugo']) / j:.1f}x (hugo server / journalgen serve, medians)")
+        worst = max(times["journalgen"])
+        verdict = "met" if worst < 0.3 else f"not met: median {j * 1000:.0f} ms, worst {worst * 1000:.0f} ms against 300 ms"
+        print(f"target: under 300 ms: {verdict}")
+    finally:
+        for server in servers:
+            server.terminate()
+            server.wait()
+
+
+def serve_memory(args, work):
+    journal = journal_copy(work, 1000)
+    entry = entry_file(journal, 500)
+    original = open(entry, encoding="utf-8").read()
+    log = os.path.join(work, "serve-memory.log")
+    with open(log, "w") as out:
+        server = subprocess.Popen([args.journalgen, "serve", journal, "--port", "8413", "--today", TODAY],
+                                  stdout=out, stderr=subprocess.STDOUT, env=ENV)
+    try:
+        def built():
+            return open(log).read().count("Built ")
+        while built() < 1:
+            time.sleep(0.05)
+        samples = []
+        for i in range(1, args.rebuilds + 1):
+            before = built()
+            with open(entry, "w", encoding="utf-8") as f:
+                f.write(original + f"\nRebuild {i}.\n")
+            while built() == before:
+                time.sleep(0.01)
+            if i in (1, 2, args.rebuilds):
+                samples.append((i, rss_mb(server.pid)))
+        first, last = samples[0][1], samples[-1][1]
+        print(f"\njournalgen serve memory on 1k entries: {first:.0f} MB after the first rebuild, "
+              f"{samples[1][1]:.0f} MB after the second, {last:.0f} MB after {args.rebuilds} ({100 * (last - first) / first:+.1f} %)")
+        print(f"target: within 10 %: {'met' if abs(last - first) <= 0.1 * first else f'not met: {100 * (last - first) / first:+.1f} % against 10 %'}")
+    finally:
+        server.terminate()
+        server.wait()
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--saves", type=int, default=20)
+    ap.add_argument("--rebuilds", type=int, default=200)
+    ap.add_argument("--work", default=os.path.join(ROOT, ".build", "bench"))
+    ap.add_argument("--out-root", default="/dev/shm" if os.path.isdir("/dev/shm") else os.path.join(ROOT, ".build", "bench"))
+    ap.add_argument("--journalgen", default=os.path.join(ROOT, ".build", "release", "journalgen"))
+    ap.add_argument("--only", choices=["incremental", "latency", "memory"])
+    args = ap.parse_args()
+    os.makedirs(args.work, exist_ok=True)
+    if args.only in (None, "incremental"):
+        incremental(args, args.work)
+    if args.only in (None, "latency"):
+        serve_latency(args, args.work)
+    if args.only in (None, "memory"):
+        serve_memory(args, args.work)
+
+
+if __name__ == "__main__":
+    main()
