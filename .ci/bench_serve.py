@@ -21,23 +21,20 @@ import sys
 import time
 import urllib.request
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import bench  # noqa: E402  (its run(): one timed command, failing loudly)
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 SHARED = os.path.join(os.path.dirname(ROOT), "shared", "bench")
-ENV = dict(os.environ, JOURNALGEN_PASSPHRASE="benchmark passphrase, not a secret")
+ENV = bench.ENVIRONMENT
 TODAY = "2026-11-22"
 
 
 def timed(cmd):
-    start = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=ENV)
-    _, status, usage = os.wait4(proc.pid, 0)
-    wall = time.perf_counter() - start
-    err = proc.stderr.read().decode(errors="replace")
-    proc.stderr.close()
-    if os.waitstatus_to_exitcode(status) != 0:
-        sys.exit(f"failed: {' '.join(cmd)}\n{err}")
-    return wall, usage.ru_utime
+    """Runs cmd; returns (wall s, user s)."""
+    wall, user, _, _ = bench.run(cmd)
+    return wall, user
 
 
 def journal_copy(work, size):

@@ -203,7 +203,10 @@ final class IncrementalTests: XCTestCase {
         defer { journal.remove() }
         try journal.write("entries/2026/2026-03-01-day.md", "---\ntitle: Day one\n---\n\nFirst text.\n")
         XCTAssertTrue(journal.build().succeeded)
-        let cache = journal.root.appendingPathComponent(".journalgen-cache/entries.cache")
+        let folder = journal.root.appendingPathComponent(".journalgen-cache/entries")
+        let shards = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".cache") }
+        XCTAssertEqual(shards.count, 1, "one entry, one shard of the cache")
+        let cache = folder.appendingPathComponent(shards[0])
         var bytes = try Data(contentsOf: cache)
         XCTAssertGreaterThan(bytes.count, 40)
         // Damaged: bytes flipped in the middle. Foreign: another format entirely.

@@ -53,10 +53,13 @@ public struct BuildPipeline: Sendable {
             config: config,
             options: LoadOptions(includeDrafts: options.includeDrafts, includeFuture: options.includeFuture, today: options.today),
             diagnostics: diagnostics)
-        if options.writeOutput && options.session == nil { entryCache?.save(journal: journal.path) }
         report.draftsLeftOut = loaded.draftsLeftOut
         report.futureLeftOut = loaded.futureLeftOut
         stage("load and render entries")
+        if options.writeOutput && options.session == nil {
+            entryCache?.save(journal: journal.path)
+            stage("save the entry cache")
+        }
 
         // 3. Theme and templates.
         let assets = AssetSource(journal: journal)
@@ -172,6 +175,7 @@ public struct BuildPipeline: Sendable {
         inputs.append(split.publicTrips.keys.sorted().joined(separator: " "))
         let fingerprints: SiteFingerprints? = options.useCache
             ? SiteFingerprints(model: model, journal: journal.path, previousID: output.previousID, extra: inputs) : nil
+        stage("fingerprint pages")
         let pageReads: [[Int]] = parallelMap(Array(jobs.indices)) { index in
             let job = jobs[index]
             let path = renderer.outputPath(job)

@@ -11,7 +11,7 @@ import Synchronization
 /// drafts are loaded, and where messages are printed from. Anything else — a damaged file, another
 /// journal's cache, an older format — is set aside and the entries are loaded again.
 ///
-/// Kept in memory by `serve` between rebuilds; saved in `.journalgen-cache/entries.cache`.
+/// Kept in memory by `serve` between rebuilds; saved in `.journalgen-cache/entries/`.
 public final class EntryCache: Sendable {
     /// A media file as it was seen: nil size for a file that was not there.
     struct Stamp: Codable, Hashable, Sendable {
@@ -39,22 +39,22 @@ public final class EntryCache: Sendable {
         var diagnostics: [Diagnostic]
     }
 
-    private struct Stored: Codable {
+    private struct Header: Codable {
         var format: Int
         var key: String
         var paths: [String]
-        var records: [Record]
+        var lengths: [Int]
     }
 
-    static let format = 1
+    static let format = 3
     /// The file's first bytes: anything else is not a journalgen entry cache.
     static let magic = Data("journalgen entry cache\n".utf8)
-    static let fileName = "entries.cache"
 
     /// What the records were made under; records of other settings are not used.
     let key: String
     private let records: Mutex<[String: Record]>
-    private let changed = Mutex(false)
+    /// Shards whose records changed since the cache was loaded or saved.
+    private let changed = Mutex(Set<Int>())
 
     init(key: String, records: [String: Record] = [:]) {
         self.key = key
@@ -72,15 +72,15 @@ public final class EntryCache: Sendable {
 
     func store(_ record: Record, for relative: String) {
         records.withLock { $0[relative] = record }
-        changed.withLock { $0 = true }
+        changed.withLock { _ = $0.insert(Self.shard(of: relative)) }
     }
 
     /// Forgets entries whose files are gone, so the cache does not grow with renames.
     func keep(only relatives: Set<String>) {
         records.withLock { records in
-            let before = records.count
-            records = records.filter { relatives.contains($0.key) }
-            if records.count != before { changed.withLock { $0 = true } }
+            let gone = records.keys.filter { !relatives.contains($0) }
+            for relative in gone { records[relative] = nil }
+            changed.withLock { $0.formUnion(gone.map(Self.shard)) }
         }
     }
 
@@ -98,37 +98,94 @@ public final class EntryCache: Sendable {
 
     // MARK: - On disk
 
-    static func path(journal: String) -> String {
-        journal + "/" + ImageCache.folderName + "/" + fileName
+    /// The cache is kept in 32 files, each entry's record in the one its path falls in, so a
+    /// build after one edit rewrites one 32nd of it (and reading them goes on all cores).
+    static let shardCount = 32
+
+    static func shard(of relative: String) -> Int {
+        var hash: UInt32 = 2166136261
+        for byte in relative.utf8 { hash = (hash ^ UInt32(byte)) &* 16777619 }
+        return Int(hash % UInt32(shardCount))
+    }
+
+    static func folder(journal: String) -> String {
+        journal + "/" + ImageCache.folderName + "/entries"
+    }
+
+    static func path(journal: String, shard: Int) -> String {
+        folder(journal: journal) + "/\(shard).cache"
     }
 
     /// The saved cache if it was made under `key`; else an empty one (never an error: the cache
-    /// only saves time).
+    /// only saves time). A damaged or foreign shard is left out: its entries are loaded again.
     static func load(journal: String, key: String) -> EntryCache {
-        guard let data = FileIO.read(path(journal: journal)), data.starts(with: magic),
-              let stored = try? CompactCoder.decode(Stored.self, from: data.dropFirst(magic.count)),
-              stored.format == format, stored.key == key, stored.paths.count == stored.records.count
-        else { return EntryCache(key: key) }
-        return EntryCache(key: key, records: Dictionary(zip(stored.paths, stored.records), uniquingKeysWith: { a, _ in a }))
+        let shards: [[String: Record]] = parallelMap(Array(0..<shardCount)) { shard in
+            guard let data = FileIO.read(path(journal: journal, shard: shard)) else { return [:] }
+            return decodeShard(data, key: key, shard: shard) ?? [:]
+        }
+        var records: [String: Record] = [:]
+        for shard in shards { records.merge(shard) { a, _ in a } }
+        return EntryCache(key: key, records: records)
     }
 
-    /// Writes the cache if anything changed (atomically: a half-written file is never read).
-    func save(journal: String) {
-        guard changed.withLock({ $0 }) else { return }
-        let folder = journal + "/" + ImageCache.folderName
-        guard FileIO.makeDirectories(folder) else { return }
-        ImageCache.writeIgnoreFile(in: folder)
-        let all = records.withLock { $0 }.sorted { $0.key < $1.key }
-        guard let body = try? CompactCoder.encode(Stored(format: Self.format, key: key, paths: all.map(\.key), records: all.map(\.value)))
-        else { return }
-        let data = Self.magic + body
-        let target = Self.path(journal: journal)
-        let temporary = target + ".new-\(getpid())"
-        if FileIO.write(data, to: temporary), rename(temporary, target) == 0 {
-            changed.withLock { $0 = false }
-        } else {
-            unlink(temporary)
+    /// The file: magic, the header's length, the header, then each record's bytes in turn.
+    static func decodeShard(_ data: Data, key: String, shard: Int) -> [String: Record]? {
+        guard data.starts(with: magic) else { return nil }
+        let source = CompactSource(data.dropFirst(magic.count))
+        guard let headerLength = try? source.int(), headerLength > 0, source.position + headerLength <= source.bytes.count,
+              let header = try? CompactCoder.decode(Header.self, from: Data(source.bytes[source.position..<source.position + headerLength])),
+              header.format == format, header.key == key, header.paths.count == header.lengths.count,
+              header.paths.allSatisfy({ Self.shard(of: $0) == shard })
+        else { return nil }
+        source.position += headerLength
+        var records: [String: Record] = [:]
+        for (relative, length) in zip(header.paths, header.lengths) {
+            guard length >= 0, source.position + length <= source.bytes.count,
+                  let record = try? CompactCoder.decode(Record.self, from: Data(source.bytes[source.position..<source.position + length]))
+            else { return nil }
+            source.position += length
+            records[relative] = record
         }
+        return source.position == source.bytes.count ? records : nil
+    }
+
+    /// Writes the shards that changed (each atomically: a half-written file is never read).
+    func save(journal: String) {
+        let shards = changed.withLock { $0 }
+        guard !shards.isEmpty else { return }
+        let folder = Self.folder(journal: journal)
+        guard FileIO.makeDirectories(folder) else { return }
+        ImageCache.writeIgnoreFile(in: journal + "/" + ImageCache.folderName)
+        // The single-file cache of earlier versions.
+        unlink(journal + "/" + ImageCache.folderName + "/entries.cache")
+        let all = records.withLock { $0 }
+        var byShard: [Int: [(String, Record)]] = [:]
+        for (relative, record) in all where shards.contains(Self.shard(of: relative)) {
+            byShard[Self.shard(of: relative), default: []].append((relative, record))
+        }
+        let key = self.key, grouped = byShard
+        let saved: [Int?] = parallelMap(shards.sorted()) { shard in
+            let records = (grouped[shard] ?? []).sorted { $0.0 < $1.0 }
+            var blobs: [Data] = []
+            for (_, record) in records {
+                guard let blob = try? CompactCoder.encode(record) else { return nil }
+                blobs.append(blob)
+            }
+            guard let header = try? CompactCoder.encode(Header(format: Self.format, key: key, paths: records.map(\.0), lengths: blobs.map(\.count)))
+            else { return nil }
+            let length = CompactSink()
+            length.int(header.count)
+            var data = Self.magic + length.data + header
+            for blob in blobs { data.append(blob) }
+            let target = Self.path(journal: journal, shard: shard)
+            let temporary = target + ".new-\(getpid())"
+            guard FileIO.write(data, to: temporary), rename(temporary, target) == 0 else {
+                unlink(temporary)
+                return nil
+            }
+            return shard
+        }
+        changed.withLock { $0.subtract(saved.compactMap { $0 }) }
     }
 }
 

@@ -75,7 +75,15 @@ enum SiteFingerprint {
     /// Each entry's text: its rendered body, excerpt, summary and word count.
     static func texts(of entries: [Entry]) -> [String] {
         parallelMap(Array(entries.indices)) { index in
-            hex(SHA256.hash(data: (try? CompactCoder.encode(entries[index].body)) ?? Data()))
+            let body = entries[index].body
+            var hasher = SHA256()
+            for part in [body.html, body.excerptHTML, body.summary, body.firstHeading ?? "\u{0}",
+                         "\(body.wordCount) \(body.hasMore) \(body.hasGalleryMarker)"] + body.images.flatMap({ [$0.source, $0.alt, "\($0.line):\($0.column)"] }) {
+                var part = part
+                part.withUTF8 { hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) }
+                hasher.update(data: Data([0]))
+            }
+            return hex(hasher.finalize())
         }
     }
 
@@ -90,13 +98,23 @@ enum SiteFingerprint {
             let stamp = EntryCache.Stamp(path: file)
             hasher.update(data: Data("\(file) \(stamp.size ?? -1) \(stamp.modified ?? -1)\n".utf8))
         }
-        let meta: [Data] = parallelMap(Array(entries.indices)) { index in
-            var entry = entries[index]
-            entry.body = RenderedBody(html: "", excerptHTML: "", summary: "", firstHeading: nil, wordCount: 0, hasMore: false)
-            return Data(SHA256.hash(data: (try? CompactCoder.encode(entry)) ?? Data()))
+        // What the site model adds to a loaded entry follows from the entry, the settings and its
+        // address: the fingerprint from loading, the address and the title it gets suffice.
+        let lines: [String] = parallelMap(Array(entries.indices)) { index in
+            let entry = entries[index]
+            let loaded = entry.loadedFingerprint.isEmpty ? SiteFingerprint.meta(of: entry) : entry.loadedFingerprint
+            return loaded + " " + entry.sitePath + " " + entry.title + "\n"
         }
-        for digest in meta { hasher.update(data: digest) }
+        for line in lines { hasher.update(data: Data(line.utf8)) }
         return hex(hasher.finalize())
+    }
+
+    /// Everything loading made of an entry but its text.
+    static func meta(of entry: Entry) -> String {
+        var entry = entry
+        entry.body = RenderedBody(html: "", excerptHTML: "", summary: "", firstHeading: nil, wordCount: 0, hasMore: false)
+        entry.loadedFingerprint = ""
+        return hex(SHA256.hash(data: (try? CompactCoder.encode(entry)) ?? Data()))
     }
 
     /// The journal's files other than entries and media that pages are made from.

@@ -67,8 +67,9 @@ public struct JournalLoader: Sendable {
                 return record.entry
             }
             let own = DiagnosticsEngine()
-            let entry = Self.loadEntry(data, relative: relative, file: file, display: display, parser: parser, options: options,
+            var entry = Self.loadEntry(data, relative: relative, file: file, display: display, parser: parser, options: options,
                                        resolver: resolver, inspector: inspector, paths: paths, diagnostics: own)
+            if entry != nil { entry!.loadedFingerprint = SiteFingerprint.meta(of: entry!) }
             let messages = own.diagnostics
             messages.forEach(diagnostics.emit)
             cache.store(EntryCache.Record(hash: hash, inputs: entry.map { Self.mediaInputs(of: $0, journal: root) } ?? [],

@@ -171,4 +171,7 @@ public struct Entry: Sendable, Codable {
     public var themeLocation: SourceLocation?
     /// Local images of the Markdown body (`![alt](photo.jpg)`), published like `media:`.
     public var bodyImages: [MediaItem] = []
+    /// Fingerprint of everything loading made of the entry but its text (set when the build
+    /// cache is on), so page fingerprints need not encode 10,000 entries again.
+    var loadedFingerprint = ""
 }
