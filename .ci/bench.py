@@ -82,8 +82,7 @@ def main():
                             # earlier runs stay, as Hugo's resources/ do).
                             cache = os.path.join(journal, ".journalgen-cache")
                             shutil.rmtree(os.path.join(cache, "sites"), ignore_errors=True)
-                            if os.path.exists(os.path.join(cache, "entries.cache")):
-                                os.remove(os.path.join(cache, "entries.cache"))
+                            shutil.rmtree(os.path.join(cache, "entries"), ignore_errors=True)
                     else:
                         cmd = [hugo, "--quiet", "-s", site, "-d", out]
                     r = run(cmd)

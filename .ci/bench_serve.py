@@ -74,8 +74,7 @@ def incremental(args, work):
         # Cold: a new output folder and no entry cache or page fingerprints (photos stay made).
         for name, extra in (("cold, empty cache", []), ("cold, --no-cache", ["--no-cache"])):
             shutil.rmtree(os.path.join(cache, "sites"), ignore_errors=True)
-            if os.path.exists(os.path.join(cache, "entries.cache")):
-                os.remove(os.path.join(cache, "entries.cache"))
+            shutil.rmtree(os.path.join(cache, "entries"), ignore_errors=True)
             cold = f"{out}-cold-{i}-{len(extra)}"
             r = timed([args.journalgen, "build", journal, "-o", cold, "--today", TODAY, "--quiet"] + extra)
             if i > 0:
