@@ -29,9 +29,7 @@ final class ImageCache: @unchecked Sendable {
 
     /// Size and modification time (ns), the key of both indexes.
     private static func stamp(_ path: String) -> (size: Int, mtime: Int)? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        return (Int(info.st_size), Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec))
+        FileIO.sizeAndTime(path).map { ($0.size, $0.modified) }
     }
 
     /// A photo's header, from the index while the file is unchanged, else read by libvips.

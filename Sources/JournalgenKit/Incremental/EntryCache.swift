@@ -21,10 +21,9 @@ public final class EntryCache: Sendable {
 
         init(path: String) {
             self.path = path
-            var info = stat()
-            if stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG {
-                size = Int(info.st_size)
-                modified = Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)
+            if let stamp = FileIO.sizeAndTime(path, regularFilesOnly: true) {
+                size = stamp.size
+                modified = stamp.modified
             }
         }
 
@@ -60,8 +59,6 @@ public final class EntryCache: Sendable {
         self.key = key
         self.records = Mutex(records)
     }
-
-    var count: Int { records.withLock { $0.count } }
 
     /// The record of `relative` if it still describes the file whose bytes are `data`.
     func record(for relative: String, hash: String) -> Record? {

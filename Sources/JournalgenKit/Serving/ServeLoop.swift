@@ -10,7 +10,6 @@ public final class ServeLoop: Sendable {
     public let address: String
     private let say: @Sendable (String) -> Void
     private let known = Mutex<Set<String>?>(nil)
-    private let running = Mutex(false)
     /// Print each stage's time after every build (`--timings`).
     public nonisolated(unsafe) var showStages = false
 
@@ -24,8 +23,6 @@ public final class ServeLoop: Sendable {
     /// Builds the site; the server goes on serving the last good one if this one fails.
     @discardableResult
     public func build(after changes: Set<String> = []) -> BuildReport {
-        running.withLock { $0 = true }
-        defer { running.withLock { $0 = false } }
         let report = BuildPipeline(options: options).run()
         let messages = report.diagnostics.map(\.description)
         if showStages {

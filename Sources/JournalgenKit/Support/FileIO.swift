@@ -171,6 +171,14 @@ enum FileIO {
         return found
     }
 
+    /// Size and modification time (ns) of a file, the key of journalgen's caches; nil when it
+    /// cannot be seen (or, with `regularFilesOnly`, is a folder or a device).
+    static func sizeAndTime(_ path: String, regularFilesOnly: Bool = false) -> (size: Int, modified: Int)? {
+        var info = stat()
+        guard stat(path, &info) == 0, !regularFilesOnly || (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return (Int(info.st_size), Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec))
+    }
+
     /// Size in bytes, or nil when the file cannot be seen.
     static func size(_ path: String) -> Int? {
         var info = stat()
