@@ -1,7 +1,7 @@
 # journalgen: the two commands of the README, and a few more.
 #   make demo    install what is missing, build journalgen (release) and the example site
 #   make test    install what is missing and run the test suite
-#   make bench   journalgen vs Hugo on 1k and 10k-entry journals (see docs/benchmarks.md)
+#   make bench   journalgen vs Hugo on 1k and 10k-entry journals, the writer's loop, page weight (see docs/benchmarks.md)
 #   make serve   serve the example journal on http://localhost:8000/, rebuilding and reloading on every save
 #   make check-lock   unlock the example's private entry in headless Chromium (docs/private.md)
 
@@ -74,6 +74,7 @@ bench: setup .build/release/journalgen
 	python3 .ci/bench.py
 	python3 .ci/bench_serve.py
 	python3 .ci/bench_images.py
+	python3 .ci/bench_pages.py
 
 serve: setup .build/release/journalgen
 	JOURNALGEN_PASSPHRASE="$${JOURNALGEN_PASSPHRASE:-$(DEMO_PASSPHRASE)}" .build/release/journalgen serve example-journal --port $(PORT)

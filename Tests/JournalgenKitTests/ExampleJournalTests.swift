@@ -107,9 +107,16 @@ import Testing
         let moods = try page(Self.site, "moods/index.html")
         #expect(moods.strings("//dl[@class='stats']/div[position()>1]/dd/text()[1]").map { $0.trimmingCharacters(in: .whitespaces) } == ["34 days", "34 days"],
                 "daily moods from 20 October to 22 November")
-        #expect(moods.count("//*[local-name()='svg'][contains(@class,'timeline')][contains(@class,'desktop-only')]") == 2, "one timeline a year")
-        #expect(moods.count("//*[local-name()='svg'][contains(@class,'timeline')][contains(@class,'phone-only')]") == 2, "and one drawn for a phone")
-        #expect(moods.count("//table[contains(@class,'pixels')]") == 4, "a year in pixels for a desktop and for a phone, each year")
+        // The moods page draws the latest year and links every year's own page.
+        for (path, year) in [("moods/index.html", "2026"), ("moods/years/2026/index.html", "2026"), ("moods/years/2025/index.html", "2025")] {
+            let doc = try page(Self.site, path)
+            #expect(doc.count("//*[local-name()='svg'][contains(@class,'timeline')][contains(@class,'desktop-only')]") == 1, "one timeline in \(path)")
+            #expect(doc.count("//*[local-name()='svg'][contains(@class,'timeline')][contains(@class,'phone-only')]") == 1, "and one drawn for a phone")
+            #expect(doc.count("//table[contains(@class,'pixels')]") == 2, "a year in pixels for a desktop and for a phone")
+            #expect(doc.string("//section[@class='mood-pixels']/h2") == "Year in pixels \(year)")
+        }
+        #expect(moods.strings("//nav[@aria-label='Moods by year']/a/@href") == ["/moods/years/2026/", "/moods/years/2025/"])
+        #expect(try page(Self.site, "moods/years/2025/index.html").string("//nav[@aria-label='Moods by year']/a[@aria-current='page']") == "2025")
 
         let trip = try page(Self.site, "trips/malerweg-2026/index.html")
         #expect(trip.string("//h1") == "The Painters' Way")

@@ -232,10 +232,16 @@ import Testing
         #expect(lines.contains("DTSTART:20261101T073000"), "floating local time from the journal's first day")
         #expect(lines.contains("DTSTART;VALUE=DATE:20261115"), "revisit two weeks after 1 November")
 
-        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: journal.output.appendingPathComponent("index.json"))) as? [String: Any]
-        let index = json?["entries"] as? [[String: Any]]
-        #expect(index?.map { $0["title"] as? String } == ["Open <one>"])
-        #expect(index?.first?["text"] as? String == "Hello, world.")
+        func shard(_ name: String) throws -> [[String: Any]]? {
+            let json = try JSONSerialization.jsonObject(with: Data(contentsOf: journal.output.appendingPathComponent("search/\(name).json"))) as? [String: Any]
+            return json?["entries"] as? [[String: Any]]
+        }
+        let year = try shard("year-2026"), november = try shard("on-this-day-11")
+        #expect(year?.map { $0["title"] as? String } == ["Open <one>"])
+        #expect(year?.first?["text"] as? String == "Hello, world.")
+        #expect(november?.map { $0["url"] as? String } == ["/j/2026/11/01/a/"])
+        #expect(november?.first?["text"] == nil, "On this day needs no text")
+        #expect(try shard("on-this-day-10")?.isEmpty == true)
 
         for (path, data) in snapshot(journal.output) where !path.hasPrefix("2026/11/03/") {
             let text = String(decoding: data, as: UTF8.self)
@@ -254,6 +260,6 @@ import Testing
         #expect(report.succeeded)
         #expect(report.diagnostics.contains { $0.message.contains("base_url") })
         #expect(!FileManager.default.fileExists(atPath: journal.output.appendingPathComponent("feed.xml").path))
-        #expect(FileManager.default.fileExists(atPath: journal.output.appendingPathComponent("index.json").path))
+        #expect(FileManager.default.fileExists(atPath: journal.output.appendingPathComponent("search/year-2026.json").path))
     }
 }

@@ -32,7 +32,7 @@ final class ServeTests: XCTestCase {
             "index.html": "<!doctype html><html><body><p>Home</p></body></html>",
             "404.html": "<!doctype html><html><body><p>Our own 404</p></body></html>",
             "2026/04/kyoto/index.html": "<!doctype html><html><body><p>Kyoto</p></body></html>",
-            "style.css": "body{}", "journal.js": "1", "index.json": "{}", "feed.xml": "<feed/>", "reminders.ics": "BEGIN:VCALENDAR",
+            "style.css": "body{}", "journal.js": "1", "search/year-2026.json": "{}", "feed.xml": "<feed/>", "reminders.ics": "BEGIN:VCALENDAR",
             "media/clip.mp4": String(repeating: "0123456789", count: 100), "media/walk.gpx": "<gpx/>",
         ]
         for (path, text) in files {
@@ -49,7 +49,7 @@ final class ServeTests: XCTestCase {
         try await server.waitUntilListening()
         let base = "http://127.0.0.1:\(port)"
 
-        let types = ["/style.css": "text/css", "/journal.js": "text/javascript", "/index.json": "application/json",
+        let types = ["/style.css": "text/css", "/journal.js": "text/javascript", "/search/year-2026.json": "application/json",
                      "/feed.xml": "application/xml", "/reminders.ics": "text/calendar", "/media/photo.jpg": "image/jpeg",
                      "/media/clip.mp4": "video/mp4", "/media/walk.gpx": "application/gpx+xml", "/": "text/html", "/2026/04/kyoto/": "text/html"]
         for (path, type) in types {

@@ -1,7 +1,11 @@
 import Foundation
 
-/// index.json: what the filter page and "On this day" search in the browser. Only published,
-/// public entries: private entries never reach the model, and drafts are left out even with --drafts.
+/// The search index the filter page and "On this day" read in the browser, in small files so
+/// that no reader downloads the whole journal at once (10k entries make 3.5 MB of index):
+/// `search/year-2026.json` per year, fetched by the filter page newest first, and
+/// `search/on-this-day-11.json` per calendar month, the same month of every year, which is all
+/// "On this day" needs. Only published, public entries: private entries never reach the model,
+/// and drafts are left out even with --drafts.
 struct SearchIndex {
     struct Item: Encodable {
         var title: String
@@ -20,17 +24,47 @@ struct SearchIndex {
         var entries: [Item]
     }
 
+    static let folder = "search/"
+    static func yearFile(_ year: Int) -> String { folder + "year-\(pad(year, 4)).json" }
+    static func monthFile(_ month: Int) -> String { folder + "on-this-day-\(pad(month, 2)).json" }
+
     var model: SiteModel
 
-    func render() -> Data {
-        let links = model.links
-        let items = model.entries.filter { !$0.isDraft }.map { entry in
-            Item(title: entry.title, url: links.href(entry.sitePath), date: entry.date.day.description,
-                 mood: entry.mood?.value, theme: entry.theme, tags: entry.tags.isEmpty ? nil : entry.tags,
-                 trip: entry.trip, place: entry.place?.name, text: entry.body.summary.isEmpty ? nil : entry.body.summary)
+    /// Every shard, each with its path and how to render it.
+    func documents() -> [(path: String, render: @Sendable () -> Data)] {
+        let model = self.model
+        var documents: [(path: String, render: @Sendable () -> Data)] = model.years.map { year in
+            (Self.yearFile(year.year), { @Sendable in
+                Self.encode(year.months.flatMap(\.entries).map { Self.item(model, $0, full: true) })
+            })
         }
+        documents += (1...12).map { month in
+            (Self.monthFile(month), { @Sendable in
+                Self.encode(model.entries.indices.filter { model.entries[$0].date.day.month == month }.map { Self.item(model, $0, full: false) })
+            })
+        }
+        return documents
+    }
+
+    /// What the filter page searches in (`full`), or only what "On this day" shows.
+    static func item(_ model: SiteModel, _ index: Int, full: Bool) -> Item? {
+        let entry = model.entries[index]
+        guard !entry.isDraft else { return nil }
+        var item = Item(title: entry.title, url: model.links.href(entry.sitePath), date: entry.date.day.description, place: entry.place?.name)
+        if full {
+            item.mood = entry.mood?.value
+            item.theme = entry.theme
+            item.tags = entry.tags.isEmpty ? nil : entry.tags
+            item.trip = entry.trip
+            item.text = entry.body.summary.isEmpty ? nil : entry.body.summary
+        }
+        return item
+    }
+
+    static func encode(_ items: [Item?]) -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(Document(generator: "journalgen \(JournalgenVersion.current)", entries: items))) ?? Data("{}".utf8)
+        let document = Document(generator: "journalgen \(JournalgenVersion.current)", entries: items.compactMap { $0 })
+        return (try? encoder.encode(document)) ?? Data("{}".utf8)
     }
 }

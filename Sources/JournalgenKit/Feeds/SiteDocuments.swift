@@ -1,6 +1,6 @@
 import Foundation
 
-/// The files beside the pages: feed.xml, sitemap.xml, robots.txt, reminders.ics and index.json.
+/// The files beside the pages: feed.xml, sitemap.xml, robots.txt, reminders.ics and the search index.
 /// Feeds, sitemaps and calendars need absolute URLs: without a host in base_url they are left
 /// out, with a warning that says why.
 enum SiteDocuments {
@@ -9,10 +9,8 @@ enum SiteDocuments {
     static func documents(model: SiteModel, pages: [(job: PageJob, path: String)], configLocation: SourceLocation,
                           diagnostics: DiagnosticsEngine) -> [Document] {
         let absolute = !model.config.absoluteBase.isEmpty
-        var documents: [Document] = [
-            ("index.json", { @Sendable in SearchIndex(model: model).render() }),
-            ("robots.txt", { @Sendable in RobotsFile(model: model, hasSitemap: absolute).render() }),
-        ]
+        var documents: [Document] = SearchIndex(model: model).documents()
+        documents.append(("robots.txt", { @Sendable in RobotsFile(model: model, hasSitemap: absolute).render() }))
         if absolute {
             documents += [
                 ("feed.xml", { @Sendable in AtomFeed(model: model).render() }),

@@ -15,8 +15,8 @@ public struct JournalConfig: Sendable {
     /// Where `language:` is written, for messages about its labels.
     public var languageLocation: SourceLocation?
     public var moods: MoodScale
-    /// Entries per page on the home page and other lists.
-    public var pageSize: Int
+    /// How many items each page of a long list holds (`paginate:`).
+    public var paging: Paging
     /// `relative_links: true`: every page links relative to itself, for a site opened from disk.
     public var relativeLinks = false
     /// `maps: {interactive: true, tiles: URL}`: Leaflet maps over the writer's tile server, on
@@ -83,3 +83,19 @@ public struct ReminderHours: Sendable, Hashable {
         return (0..<count).map { (wake + (end - wake) * $0 / (count - 1)) % (24 * 60) }
     }
 }
+
+/// Page sizes of the site's lists (`paginate:` in journal.yaml). The defaults keep every page of
+/// a 50,000-entry journal well under 1 MB while a page still shows a season or a year of a diary.
+public struct Paging: Sendable, Equatable {
+    /// Entry cards per home page.
+    public var home = 10
+    /// Entry rows per page of a tag, mood, theme or place list.
+    public var lists = 300
+    /// Photos and videos per page of the media page.
+    public var photos = 200
+    /// Lines per page of the mood log.
+    public var moodLog = 500
+
+    public init() {}
+}
+

@@ -82,12 +82,7 @@ public enum JournalConfigReader {
             moods = readMoods(node, at: at, diagnostics: diagnostics) ?? moods
         }
 
-        var pageSize = 10
-        if let node = root["paginate"] {
-            if let n = node.int, n > 0 { pageSize = n } else {
-                diagnostics.error("paginate is \(node.kindDescription); expected a whole number of entries per page, such as 10", at: at(node))
-            }
-        }
+        let paging = readPaging(root["paginate"], at: at, diagnostics: diagnostics)
 
         var relativeLinks = false
         if let node = root["relative_links"] {
@@ -149,7 +144,7 @@ public enum JournalConfigReader {
         var config = JournalConfig(
             title: title, author: string("author"), birthday: birthday, timeZone: zone, timeZoneName: zoneName,
             baseURL: baseURL, theme: string("theme") ?? "paper", language: string("language") ?? "en",
-            moods: moods, pageSize: pageSize, unsafeMarkdown: unsafe, privateHint: hint, tips: tips, reminders: reminders,
+            moods: moods, paging: paging, unsafeMarkdown: unsafe, privateHint: hint, tips: tips, reminders: reminders,
             media: media,
             extra: MetaNode(.table(extra), line: root.line, column: root.column))
         config.privateAll = privateAll
@@ -238,6 +233,32 @@ public enum JournalConfigReader {
             }
         }
         return settings
+    }
+
+    /// `paginate: 10` (entries per home page, as before) or a table of every list's page size.
+    static func readPaging(_ node: MetaNode?, at: (MetaNode) -> SourceLocation, diagnostics: DiagnosticsEngine) -> Paging {
+        var paging = Paging()
+        guard let node else { return paging }
+        let expected = "expected a whole number of entries per home page, such as 10, or {home: 10, lists: 300, photos: 200, mood_log: 500}"
+        if let n = node.int {
+            if n > 0 { paging.home = n } else { diagnostics.error("paginate is \(n); \(expected)", at: at(node)) }
+            return paging
+        }
+        guard let entries = node.entries else {
+            diagnostics.error("paginate is \(node.kindDescription); \(expected)", at: at(node))
+            return paging
+        }
+        let keys: [String: WritableKeyPath<Paging, Int>] = ["home": \.home, "lists": \.lists, "photos": \.photos, "mood_log": \.moodLog]
+        for entry in entries {
+            guard let key = keys[entry.key] else {
+                diagnostics.warning("paginate.\(entry.key) is not a list journalgen paginates; known: home, lists, photos, mood_log", at: at(entry.node))
+                continue
+            }
+            if let n = entry.node.int, n > 0 { paging[keyPath: key] = n } else {
+                diagnostics.error("paginate.\(entry.key) is '\(entry.node.text ?? entry.node.kindDescription)'; expected a whole number of items per page, such as \(Paging()[keyPath: key])", at: at(entry.node))
+            }
+        }
+        return paging
     }
 
     static func readReminders(_ node: MetaNode, at: (MetaNode) -> SourceLocation, diagnostics: DiagnosticsEngine) -> ReminderHours? {

@@ -64,25 +64,20 @@ struct MoodsView: TemplateObject {
         case "average": return .optional(history.average.map { model.localization.decimal($0) })
         case "averageMood":
             return .optional(history.average.map { LinkView(title: model.localization.decimal($0), url: "", extra: ["mood": .object(MoodView(level: history.level(forAverage: $0)))]) })
-        case "years":
-            return .objects(history.years.map { year in
-                let chart = MoodTimelineChart(history: history, year: year, localization: model.localization)
-                return LinkView(title: String(year), url: "", extra: [
-                    "year": .number(year),
-                    "timeline": .text(chart.render()),
-                    "timelineTable": .text(chart.table()),
-                    "pixels": .text(YearInPixels(history: history, year: year, links: model.links, entries: model.entries, localization: model.localization).render()),
-                ])
-            })
+        case "years": return .objects(history.years.map(year))
+        case "latestYear": return .optional(history.years.first.map(year))
+        case "yearLinks":
+            return .objects(history.years.map { LinkView(title: String($0), url: model.links.href(Self.yearPath($0)), extra: ["current": .bool($0 == currentYear)]) })
+        case "hasEarlierYears": return .bool(history.years.count > 1)
         case "distribution": return .text(MoodTables(history: history, links: model.links, localization: model.localization).distribution())
         case "byTag": return .text(MoodTables(history: history, links: model.links, localization: model.localization).byTag())
         case "hasByTag": return .bool(!history.byTag.isEmpty)
         case "currentStreak": return .optional(history.currentStreak.map { StreakView(streak: $0, localization: model.localization) })
         case "longestStreak": return .optional(history.longestStreak.map { StreakView(streak: $0, localization: model.localization) })
-        case "recentLog": return .objects(logPoints.prefix(Self.recentLogCount).map { MoodPointView(point: $0, model: model) })
-        case "log": return .objects(logPoints.map { MoodPointView(point: $0, model: model) })
-        case "logCount": return .number(logPoints.count)
-        case "hasMoreLog": return .bool(logPoints.count > Self.recentLogCount)
+        case "recentLog": return log(model.listPages.moodLog.prefix(Self.recentLogCount))
+        case "log": return log(model.listPages.moodLog[logPart ?? model.listPages.moodLog.indices])
+        case "logCount": return .number(model.listPages.moodLog.count)
+        case "hasMoreLog": return .bool(model.listPages.moodLog.count > Self.recentLogCount)
         case "levels":
             return .objects(model.config.moods.levels.map { level in
                 let group = model.views.moodGroups.first { $0.value == level.value }
@@ -99,8 +94,30 @@ struct MoodsView: TemplateObject {
         }
     }
 
-    /// `moods.log` lines, newest first.
-    var logPoints: [MoodPoint] { model.views.moods.points.reversed().filter { $0.entry == nil } }
+    /// The lines of the mood log this page shows, when the log is cut into pages.
+    var logPart: Range<Int>? = nil
+    /// The year whose page this is, marked in the list of years.
+    var currentYear: Int? = nil
+
+    /// Each year's page of charts: `moods/years/2025/`.
+    static func yearPath(_ year: Int) -> String { "moods/years/\(year)/" }
+
+    private func log(_ positions: ArraySlice<Int>) -> TemplateValue {
+        let points = model.views.moods.points
+        return .objects(positions.map { MoodPointView(point: points[$0], model: model) })
+    }
+
+    /// One year's timeline, its data as a table, and its year in pixels.
+    func year(_ year: Int) -> LinkView {
+        let history = model.views.moods
+        let chart = MoodTimelineChart(history: history, year: year, localization: model.localization)
+        return LinkView(title: String(year), url: model.links.href(Self.yearPath(year)), extra: [
+            "year": .number(year),
+            "timeline": .text(chart.render()),
+            "timelineTable": .text(chart.table()),
+            "pixels": .text(YearInPixels(history: history, year: year, links: model.links, entries: model.entries, localization: model.localization).render()),
+        ])
+    }
 }
 
 /// A group of entries sharing a mood level or a theme.
@@ -108,6 +125,8 @@ struct EntryGroupView: TemplateObject {
     var group: EntryGroup
     var model: SiteModel
     var mood: MoodLevel?
+    /// The entries this page shows, when the group's list is cut into pages.
+    var part: Range<Int>? = nil
 
     func value(_ key: String) -> TemplateValue? {
         switch key {
@@ -116,7 +135,7 @@ struct EntryGroupView: TemplateObject {
         case "url": return .text(model.links.href(group.sitePath))
         case "count": return .number(group.entries.count)
         case "mood": return .optional(mood.map(MoodView.init))
-        case "entries": return .objects(group.entries.map { EntryView(model: model, index: $0) })
+        case "entries": return .objects(group.entries[part ?? group.entries.indices].map { EntryView(model: model, index: $0) })
         default: return nil
         }
     }
@@ -237,6 +256,9 @@ struct TripView: TemplateObject {
 }
 
 struct PlaceVisitView: TemplateObject {
+    /// The newest entries listed under a place; the rest are a search away, so that the places
+    /// page of a lifetime journal stays one small page.
+    static let shown = 10
     var number: Int
     var visit: PlaceIndex.Visit
     var model: SiteModel
@@ -252,7 +274,9 @@ struct PlaceVisitView: TemplateObject {
         case "first": return .object(DayView(day: visit.first, localization: model.localization))
         case "last": return .object(DayView(day: visit.last, localization: model.localization))
         case "sameDay": return .bool(visit.first == visit.last)
-        case "entries": return .objects(visit.entries.map { EntryView(model: model, index: $0) })
+        case "entries": return .objects(visit.entries.prefix(Self.shown).map { EntryView(model: model, index: $0) })
+        case "more": return visit.entries.count > Self.shown ? .number(visit.entries.count - Self.shown) : .null
+        case "findURL": return .text(model.links.href("filter/") + "?q=" + (visit.name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""))
         default: return nil
         }
     }

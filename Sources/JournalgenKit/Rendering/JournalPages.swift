@@ -2,13 +2,18 @@
 /// trips, places and the filter page. Each is rendered like any other page, from its template.
 extension PageRenderer {
     var journalPageJobs: [PageJob] {
-        let views = model.views
-        var jobs: [PageJob] = [.moods, .moodLog]
-        jobs += views.moodGroups.indices.map { .moodLevel($0) }
-        jobs += views.themeGroups.indices.map { .theme($0) }
+        let views = model.views, pages = model.listPages
+        func paged(_ split: PageSplit) -> ClosedRange<Int> { 1...split.count }
+        var jobs: [PageJob] = [.moods]
+        // A year's charts need moods; a journal without any has only the moods page saying so.
+        if !views.moods.points.isEmpty { jobs += views.moods.years.indices.map { .moodYear($0) } }
+        jobs += paged(pages.moodLogPages).map { .moodLog(page: $0) }
+        for (i, split) in pages.moodGroups.enumerated() { jobs += paged(split).map { .moodLevel(i, page: $0) } }
+        for (i, split) in pages.themeGroups.enumerated() { jobs += paged(split).map { .theme(i, page: $0) } }
         jobs += [.glory, .revisit, .trips]
         jobs += views.trips.trips.indices.map { .trip($0) }
-        jobs += [.places, .filter, .photos]
+        jobs += [.places, .filter]
+        jobs += paged(pages.photoPages).map { .photos(page: $0) }
         return jobs
     }
 
@@ -16,16 +21,17 @@ extension PageRenderer {
         let views = model.views
         switch job {
         case .moods: return "moods/index.html"
-        case .moodLog: return "mood-log/index.html"
-        case .moodLevel(let i): return views.moodGroups[i].sitePath + "index.html"
-        case .theme(let i): return views.themeGroups[i].sitePath + "index.html"
+        case .moodYear(let y): return MoodsView.yearPath(views.moods.years[y]) + "index.html"
+        case .moodLog(let page): return PageSplit.path("mood-log/", page: page) + "index.html"
+        case .moodLevel(let i, let page): return PageSplit.path(views.moodGroups[i].sitePath, page: page) + "index.html"
+        case .theme(let i, let page): return PageSplit.path(views.themeGroups[i].sitePath, page: page) + "index.html"
         case .glory: return "glory/index.html"
         case .revisit: return "revisit/index.html"
         case .trips: return "trips/index.html"
         case .trip(let i): return views.trips.trips[i].sitePath + "index.html"
         case .places: return "places/index.html"
         case .filter: return "filter/index.html"
-        case .photos: return "photos/index.html"
+        case .photos(let page): return PageSplit.path("photos/", page: page) + "index.html"
         default: preconditionFailure("not a journal page: \(job)")
         }
     }
@@ -35,20 +41,32 @@ extension PageRenderer {
         switch job {
         case .moods:
             return templates.render("moods", context(page(text("moods"), "moods/", kind: "moods"), ["moods": .object(MoodsView(model: model))]))
-        case .moodLog:
-            return templates.render("mood-log", context(page(text("moodLog"), "mood-log/", kind: "moodLog"), ["moods": .object(MoodsView(model: model))]))
-        case .moodLevel(let i):
-            let group = views.moodGroups[i]
-            return templates.render("mood-level", context(page("\(text("mood")): \(group.title)", group.sitePath, kind: "moodLevel"), [
-                "group": .object(EntryGroupView(group: group, model: model, mood: model.config.moods.level(group.value))),
-                "moods": .object(MoodsView(model: model)),
+        case .moodYear(let y):
+            let year = views.moods.years[y]
+            return templates.render("mood-year", context(page("\(text("moods")) \(year)", MoodsView.yearPath(year), kind: "moodYear"), [
+                "moods": .object(MoodsView(model: model, currentYear: year)),
+                "year": .object(MoodsView(model: model).year(year)),
             ]))
-        case .theme(let i):
-            let group = views.themeGroups[i]
+        case .moodLog(let number):
+            let split = model.listPages.moodLogPages
+            return templates.render("mood-log", context(page(pagedTitle(text("moodLog"), number), PageSplit.path("mood-log/", page: number), kind: "moodLog"), [
+                "moods": .object(MoodsView(model: model, logPart: split.parts[number - 1])),
+                "pager": .object(PaginationView(split: split, page: number, base: "mood-log/", model: model)),
+            ]))
+        case .moodLevel(let i, let number):
+            let group = views.moodGroups[i], split = model.listPages.moodGroups[i]
+            return templates.render("mood-level", context(page(pagedTitle("\(text("mood")): \(group.title)", number), PageSplit.path(group.sitePath, page: number), kind: "moodLevel"), [
+                "group": .object(EntryGroupView(group: group, model: model, mood: model.config.moods.level(group.value), part: split.parts[number - 1])),
+                "moods": .object(MoodsView(model: model)),
+                "pager": .object(PaginationView(split: split, page: number, base: group.sitePath, model: model)),
+            ]))
+        case .theme(let i, let number):
+            let group = views.themeGroups[i], split = model.listPages.themeGroups[i]
             let variant = theme.variants.contains(group.value) ? group.value : nil
-            return templates.render("theme", context(page("\(text("theme")): \(group.title)", group.sitePath, kind: "theme", variant: variant), [
-                "group": .object(EntryGroupView(group: group, model: model)),
+            return templates.render("theme", context(page(pagedTitle("\(text("theme")): \(group.title)", number), PageSplit.path(group.sitePath, page: number), kind: "theme", variant: variant), [
+                "group": .object(EntryGroupView(group: group, model: model, part: split.parts[number - 1])),
                 "themes": .objects(views.themeGroups.map { EntryGroupView(group: $0, model: model) }),
+                "pager": .object(PaginationView(split: split, page: number, base: group.sitePath, model: model)),
             ]))
         case .glory:
             return templates.render("glory", context(page(text("listOfGlory"), "glory/", kind: "glory",
@@ -87,9 +105,11 @@ extension PageRenderer {
                 "places": .objects(numbered.map { PlaceVisitView(number: $0.number, visit: $0.visit, model: model) }),
                 "maps": .objects(Self.regionMaps(markers, localization: model.localization, interactive: model.config.interactiveMap != nil)),
             ]))
-        case .photos:
-            return templates.render("photos", context(page(text("photosAndVideos"), "photos/", kind: "photos"), [
-                "months": .objects(PhotoMonthView.months(model: model)),
+        case .photos(let number):
+            let split = model.listPages.photoPages
+            return templates.render("photos", context(page(pagedTitle(text("photosAndVideos"), number), PageSplit.path("photos/", page: number), kind: "photos"), [
+                "months": .objects(PhotoMonthView.months(model: model, part: split.parts[number - 1])),
+                "pager": .object(PaginationView(split: split, page: number, base: "photos/", model: model)),
             ]))
         case .filter:
             return templates.render("filter", context(page(text("findEntries"), "filter/", kind: "filter"), [
@@ -180,14 +200,14 @@ struct PhotoMonthView: TemplateObject {
     var items: [(entry: Int, item: MediaItem)]
     var model: SiteModel
 
-    static func months(model: SiteModel) -> [PhotoMonthView] {
+    /// The photos of one page of the media page, grouped by the month of their entry.
+    static func months(model: SiteModel, part: Range<Int>) -> [PhotoMonthView] {
         var months: [PhotoMonthView] = []
-        for (index, entry) in model.entries.enumerated() {
-            let items = entry.media.filter { $0.isImage || $0.isVideo }
-            guard !items.isEmpty else { continue }
+        for photo in model.listPages.photos[part] {
+            let entry = model.entries[photo.entry]
             let title = model.localization.monthAndYear(year: entry.date.day.year, month: entry.date.day.month)
             if months.last?.title != title { months.append(PhotoMonthView(title: title, items: [], model: model)) }
-            months[months.count - 1].items += items.map { (index, $0) }
+            months[months.count - 1].items.append((photo.entry, entry.media[photo.item]))
         }
         return months
     }

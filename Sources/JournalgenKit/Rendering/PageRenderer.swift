@@ -6,20 +6,21 @@ public enum PageJob: Sendable, Hashable {
     case year(Int)
     case month(year: Int, month: Int)
     case tags
-    case tag(Int)
+    case tag(Int, page: Int)
     case notFound
     // The journal's own pages (JournalPages.swift).
     case moods
-    case moodLog
-    case moodLevel(Int)
-    case theme(Int)
+    case moodYear(Int)
+    case moodLog(page: Int)
+    case moodLevel(Int, page: Int)
+    case theme(Int, page: Int)
     case glory
     case revisit
     case trips
     case trip(Int)
     case places
     case filter
-    case photos
+    case photos(page: Int)
     /// A private page's lock screen (LockedPages.swift).
     case locked(Int)
 }
@@ -65,7 +66,7 @@ public struct PageRenderer: Sendable {
             for (m, _) in year.months.enumerated() { jobs.append(.month(year: y, month: m)) }
         }
         jobs.append(.tags)
-        jobs += model.tags.indices.map { .tag($0) }
+        for (t, split) in model.listPages.tags.enumerated() { jobs += (1...split.count).map { .tag(t, page: $0) } }
         jobs.append(.notFound)
         jobs += journalPageJobs
         jobs += lock.pages.indices.map { .locked($0) }
@@ -86,7 +87,7 @@ public struct PageRenderer: Sendable {
         case .year(let y): return model.years[y].sitePath + "index.html"
         case .month(let y, let m): return model.years[y].months[m].sitePath + "index.html"
         case .tags: return "tags/index.html"
-        case .tag(let t): return model.tags[t].sitePath + "index.html"
+        case .tag(let t, let page): return PageSplit.path(model.tags[t].sitePath, page: page) + "index.html"
         case .notFound: return "404.html"
         case .locked(let i): return lock.pages[i].sitePath + "index.html"
         default: return journalPagePath(job)
@@ -98,6 +99,11 @@ public struct PageRenderer: Sendable {
     func page(_ title: String, _ path: String, kind: String, description: String? = nil, variant: String? = nil) -> PageView {
         PageView(title: title, description: description, canonical: model.links.absolute(path),
                  variant: variant ?? theme.defaultVariant, kind: kind)
+    }
+
+    /// "#hike · Page 2": later pages of a list get their number in the title, as the home page does.
+    func pagedTitle(_ title: String, _ page: Int) -> String {
+        page <= 1 ? title : "\(title) · \(text("pageLabel")) \(page)"
     }
 
     /// A label in the journal's language, for page titles.
@@ -117,7 +123,7 @@ public struct PageRenderer: Sendable {
             return templates.render("entry", context(page(entry.title, entry.sitePath, kind: "entry",
                                                           description: entry.body.summary, variant: variant), ["entry": .object(view)]))
         case .home(let number):
-            let size = model.config.pageSize
+            let size = model.config.paging.home
             let slice = model.entries.indices.dropFirst((number - 1) * size).prefix(size)
             let title = number == 1 ? model.config.title : "\(model.config.title), page \(number)"
             return templates.render("home", context(page(title, model.homePagePath(number), kind: "home"), [
@@ -129,6 +135,8 @@ public struct PageRenderer: Sendable {
         case .archive:
             return templates.render("archive", context(page(text("archive"), "archive/", kind: "archive"), [
                 "years": .objects(model.years.map { YearView(year: $0, model: model) }),
+                // Every title fits on one page up to a list page's worth; beyond, the months and their counts.
+                "listsEntries": .bool(model.entries.count <= model.config.paging.lists),
             ]))
         case .year(let y):
             let year = model.years[y]
@@ -145,10 +153,12 @@ public struct PageRenderer: Sendable {
             return templates.render("tags", context(page(text("tags"), "tags/", kind: "tags"), [
                 "tags": .objects(model.tags.map { TagView(tag: $0, model: model) }),
             ]))
-        case .tag(let t):
-            let tag = model.tags[t]
-            return templates.render("tag", context(page("#\(tag.name)", tag.sitePath, kind: "tag"), [
-                "tag": .object(TagView(tag: tag, model: model)),
+        case .tag(let t, let number):
+            let tag = model.tags[t], split = model.listPages.tags[t]
+            let path = PageSplit.path(tag.sitePath, page: number)
+            return templates.render("tag", context(page(pagedTitle("#\(tag.name)", number), path, kind: "tag"), [
+                "tag": .object(TagView(tag: tag, model: model, part: split.parts[number - 1])),
+                "pager": .object(PaginationView(split: split, page: number, base: tag.sitePath, model: model)),
             ]))
         case .notFound:
             return templates.render("404", context(page(text("notFound"), "404.html", kind: "notFound"), [:]))

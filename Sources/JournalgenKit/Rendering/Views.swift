@@ -19,7 +19,7 @@ struct SiteView: TemplateObject {
         case "gloryURL": return .text(l.href("glory/"))
         case "revisitURL": return .text(l.href("revisit/"))
         case "filterURL": return .text(l.href("filter/"))
-        case "indexURL": return .text(l.href("index.json"))
+        case "searchURL": return .text(l.href(SearchIndex.folder))
         case "feedURL": return .text(l.href("feed.xml"))
         case "calendarURL": return .text(l.href("reminders.ics"))
         case "privateURL": return model.privateIndexPath.map { .text(l.href($0)) } ?? .null
@@ -288,6 +288,8 @@ struct PaginationView: TemplateObject {
     var page: Int
     var count: Int
     var href: @Sendable (Int) -> String
+    /// What each page holds ("Nov 2026 – Aug 2026"), for lists cut by months; empty for the home page.
+    var labels: [String] = []
 
     func value(_ key: String) -> TemplateValue? {
         switch key {
@@ -296,8 +298,25 @@ struct PaginationView: TemplateObject {
         case "isPaged": return .bool(count > 1)
         case "newerURL": return page > 1 ? .text(href(page - 1)) : .null
         case "olderURL": return page < count ? .text(href(page + 1)) : .null
+        case "label": return labels.indices.contains(page - 1) ? .text(labels[page - 1]) : .null
+        case "parts":
+            guard labels.count == count, count > 1 else { return .null }
+            return .objects(labels.enumerated().map { offset, label in
+                LinkView(title: label, url: href(offset + 1), extra: ["number": .number(offset + 1), "current": .bool(offset + 1 == page)])
+            })
         default: return nil
         }
+    }
+}
+
+extension PaginationView {
+    /// Page `page` of a list cut by `split`, whose first page is at `base`.
+    init(split: PageSplit, page: Int, base: String, model: SiteModel) {
+        let links = model.links, localization = model.localization
+        func month(_ m: PageSplit.YearMonth) -> String { "\(localization.shortMonthName(m.month)) \(m.year)" }
+        self.init(page: page, count: split.count, href: { links.href(PageSplit.path(base, page: $0)) },
+                  // A list on one page needs no labels (and an empty list has no months to name).
+                  labels: split.count < 2 ? [] : split.spans.map { $0.first == $0.last ? month($0.first) : "\(month($0.first)) – \(month($0.last))" })
     }
 }
 
@@ -336,13 +355,15 @@ struct YearView: TemplateObject {
 struct TagView: TemplateObject {
     var tag: SiteModel.Tag
     var model: SiteModel
+    /// The entries this page shows, when the tag's list is cut into pages.
+    var part: Range<Int>?
 
     func value(_ key: String) -> TemplateValue? {
         switch key {
         case "name": return .text(tag.name)
         case "url": return .text(model.links.href(tag.sitePath))
         case "count": return .number(tag.entries.count)
-        case "entries": return .objects(tag.entries.map { EntryView(model: model, index: $0) })
+        case "entries": return .objects(tag.entries[part ?? tag.entries.indices].map { EntryView(model: model, index: $0) })
         default: return nil
         }
     }

@@ -36,6 +36,8 @@ public final class SiteModel: Sendable {
     public let links: SiteLinks
     /// Moods, glory, revisits, trips, places: the journal's own views.
     public let views: JournalViews
+    /// How the long lists (tags, moods, themes, photos, mood log) are cut into pages.
+    public let listPages: ListPages
     /// Each entry's card and row HTML, rendered once and reused by every list that shows it.
     public let fragments = EntryFragments()
     /// The locked page that lists the private entries ("private/"), when the journal has any.
@@ -88,6 +90,7 @@ public final class SiteModel: Sendable {
         }
         tags = tagsBySlug.values.sorted { ($0.name.lowercased(), $0.slug) < ($1.name.lowercased(), $1.slug) }
         views = JournalViews(config: config, entries: entries, moodLog: moodLog, trips: trips, today: today ?? config.timeZone.today())
+        listPages = ListPages(entries: entries, tags: tags, views: views, paging: config.paging)
     }
 
     /// "Hike" and "hike" share one tag page.
@@ -137,7 +140,7 @@ public final class SiteModel: Sendable {
     /// Home page pages: `[]` for page 1, `page/2/` for the rest.
     public func homePagePath(_ page: Int) -> String { page == 1 ? "" : "page/\(page)/" }
 
-    public var homePageCount: Int { max(1, (entries.count + config.pageSize - 1) / config.pageSize) }
+    public var homePageCount: Int { max(1, (entries.count + config.paging.home - 1) / config.paging.home) }
 }
 
 /// An entry appears on up to five list pages (home, month, year, archive, tags); rendering its

@@ -6,16 +6,18 @@
   function pad(n) { return (n < 10 ? "0" : "") + n; }
   function monthDay(date) { return pad(date.getMonth() + 1) + "-" + pad(date.getDate()); }
 
-  var indexPromise = null;
-  function loadIndex() {
-    if (!indexPromise) {
-      var url = document.body.getAttribute("data-index");
-      indexPromise = fetch(url).then(function (r) {
+  /* The search index comes in small files (search/year-2026.json, search/on-this-day-11.json):
+     each is fetched once, when a page first needs it. */
+  var shards = {};
+  function loadShard(name) {
+    if (!shards[name]) {
+      var url = document.body.getAttribute("data-search") + name + ".json";
+      shards[name] = fetch(url).then(function (r) {
         if (!r.ok) { throw new Error("index " + r.status); }
         return r.json();
       }).then(function (data) { return data.entries || []; });
     }
-    return indexPromise;
+    return shards[name];
   }
 
   function row(entry, label) {
@@ -80,7 +82,7 @@
   function onThisDay(now) {
     var section = document.querySelector("[data-on-this-day]");
     if (!section) { return; }
-    loadIndex().then(function (entries) {
+    loadShard("on-this-day-" + pad(now.getMonth() + 1)).then(function (entries) {
       var md = monthDay(now), year = now.getFullYear();
       var found = entries.filter(function (e) { return e.date.slice(5, 10) === md && +e.date.slice(0, 4) < year; });
       var list = section.querySelector("[data-on-this-day-list]");
@@ -107,41 +109,48 @@
     var results = form.querySelector("[data-filter-results]");
     var count = form.querySelector("[data-filter-count]");
     form.addEventListener("submit", function (event) { event.preventDefault(); });
-    loadIndex().then(function (entries) {
-      function update() {
-        var f = {};
-        var query = new URLSearchParams();
-        Array.prototype.forEach.call(form.elements, function (field) {
-          if (field.name) {
-            f[field.name] = field.value.trim();
-            if (f[field.name]) { query.set(field.name, f[field.name]); }
-          }
-        });
-        var words = f.q.toLowerCase().split(/\s+/).filter(Boolean);
-        var found = entries.filter(function (e) {
-          if (f.mood && e.mood !== f.mood) { return false; }
-          if (f.theme && e.theme !== f.theme) { return false; }
-          if (f.trip && e.trip !== f.trip) { return false; }
-          if (f.year && e.date.slice(0, 4) !== f.year) { return false; }
-          if (f.tag && (e.tags || []).indexOf(f.tag) < 0) { return false; }
-          if (words.length) {
-            var hay = (e.title + " " + (e.text || "") + " " + (e.place || "") + " " + (e.tags || []).join(" ")).toLowerCase();
-            for (var i = 0; i < words.length; i++) { if (hay.indexOf(words[i]) < 0) { return false; } }
-          }
-          return true;
-        });
-        results.textContent = "";
-        found.slice(0, 200).forEach(function (e) { results.appendChild(row(e, e.date)); });
-        count.textContent = counted("entries", found.length, "{n} entry", "{n} entries") +
-          (found.length > 200 ? " " + t("firstShown", "(the first {n} shown)").replace("{n}", 200) : "");
-        var qs = query.toString();
-        history.replaceState(null, "", qs ? "?" + qs : location.pathname);
-      }
-      form.addEventListener("input", update);
-      form.addEventListener("change", update);
-      update();
-    }).catch(function () {
-      count.textContent = t("indexFailed", "The index could not be loaded; use the pages below.");
+    /* Every year's file, newest first; the results grow as each one arrives. */
+    var years = Array.prototype.map.call(form.querySelectorAll("select[name=year] option"), function (o) { return o.value; })
+      .filter(Boolean);
+    var byYear = {}, failed = false;
+    function update() {
+      var entries = [];
+      years.forEach(function (y) { if (byYear[y]) { entries = entries.concat(byYear[y]); } });
+      var f = {};
+      var query = new URLSearchParams();
+      Array.prototype.forEach.call(form.elements, function (field) {
+        if (field.name) {
+          f[field.name] = field.value.trim();
+          if (f[field.name]) { query.set(field.name, f[field.name]); }
+        }
+      });
+      var words = f.q.toLowerCase().split(/\s+/).filter(Boolean);
+      var found = entries.filter(function (e) {
+        if (f.mood && e.mood !== f.mood) { return false; }
+        if (f.theme && e.theme !== f.theme) { return false; }
+        if (f.trip && e.trip !== f.trip) { return false; }
+        if (f.year && e.date.slice(0, 4) !== f.year) { return false; }
+        if (f.tag && (e.tags || []).indexOf(f.tag) < 0) { return false; }
+        if (words.length) {
+          var hay = (e.title + " " + (e.text || "") + " " + (e.place || "") + " " + (e.tags || []).join(" ")).toLowerCase();
+          for (var i = 0; i < words.length; i++) { if (hay.indexOf(words[i]) < 0) { return false; } }
+        }
+        return true;
+      });
+      results.textContent = "";
+      found.slice(0, 200).forEach(function (e) { results.appendChild(row(e, e.date)); });
+      count.textContent = failed ? t("indexFailed", "The index could not be loaded; use the pages below.") :
+        counted("entries", found.length, "{n} entry", "{n} entries") +
+        (found.length > 200 ? " " + t("firstShown", "(the first {n} shown)").replace("{n}", 200) : "");
+      var qs = query.toString();
+      history.replaceState(null, "", qs ? "?" + qs : location.pathname);
+    }
+    form.addEventListener("input", update);
+    form.addEventListener("change", update);
+    update();
+    years.forEach(function (y) {
+      loadShard("year-" + y).then(function (entries) { byYear[y] = entries; update(); })
+        .catch(function () { failed = true; update(); });
     });
   }
 

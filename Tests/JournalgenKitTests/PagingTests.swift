@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+@testable import JournalgenKit
+
+/// Long lists are cut into pages that stay small however long the journal grows.
+@Suite struct PagingTests {
+    typealias YM = PageSplit.YearMonth
+
+    @Test func pagesEndBetweenMonthsAndNeverPassTheLimit() {
+        func months(_ counts: [Int]) -> [YM] {
+            counts.enumerated().flatMap { i, n in Array(repeating: YM(year: 2026, month: 12 - i), count: n) }
+        }
+        // Months of 2, 2, 3, 1: with a limit of 4, [2 2] [3 1].
+        #expect(PageSplit(months: months([2, 2, 3, 1]), limit: 4).parts == [0..<4, 4..<8])
+        // A month larger than the limit is the only one cut, and whole months stay whole around it.
+        #expect(PageSplit(months: months([1, 7, 2]), limit: 3).parts == [0..<1, 1..<4, 4..<7, 7..<10], "the rest of a cut month shares a page with the next")
+        #expect(PageSplit(months: [], limit: 3).parts == [0..<0], "an empty list still has its one page")
+        let split = PageSplit(months: months([2, 2, 3, 1]), limit: 4)
+        #expect(split.spans.map { [$0.first.month, $0.last.month] } == [[12, 11], [10, 9]])
+        #expect(PageSplit.path("tags/hike/", page: 1) == "tags/hike/")
+        #expect(PageSplit.path("tags/hike/", page: 3) == "tags/hike/page/3/")
+    }
+
+    @Test func everyLongListIsCutIntoLinkedPagesHoldingEachItemOnce() throws {
+        let journal = try TemporaryJournal(config: """
+            title: Paged
+            timezone: Europe/Berlin
+            base_url: https://example.org/j/
+            paginate: {home: 4, lists: 3, photos: 2, mood_log: 4}
+            """)
+        defer { journal.remove() }
+        let png = try Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../example-journal/media/lake-evening.png").standardizedFileURL)
+        try journal.write("media/p.png", png)
+        for day in 1...8 {
+            let month = day <= 4 ? 3 : 4
+            try journal.write("entries/2026-0\(month)-0\(day)-e\(day).md",
+                              "---\ntitle: E\(day)\ndate: 2026-0\(month)-0\(day)\ntags: [walk]\nmood: good\nmedia: [p.png]\n---\nDay \(day).\n")
+        }
+        try journal.write("moods.log", (1...9).map { "2026-05-0\($0) 10:00 good line \($0)" }.joined(separator: "\n") + "\n")
+        let report = journal.build { $0.strict = true }
+        #expect(report.succeeded, "\(report.diagnostics)")
+
+        /// Follows "older" links from the first page, collecting what each page lists.
+        func walk(_ base: String, _ items: String) throws -> [[String]] {
+            var pages: [[String]] = [], path: String? = base
+            while let current = path {
+                let doc = try page(journal.output, current + "index.html")
+                pages.append(doc.strings(items))
+                #expect(doc.strings("//nav[@class='pagination']//a[@rel='prev']/@href").count == (pages.count == 1 ? 0 : 1))
+                path = doc.string("//nav[@class='pagination']//a[@rel='next']/@href").map { String($0.dropFirst("/j/".count)) }
+                #expect(pages.count < 20)
+            }
+            return pages
+        }
+        // Eight entries, four in each month, three a page: months cannot stay whole, no page holds more than three.
+        let tagPages = try walk("tags/walk/", "//ul[@class='rows']/li//a[starts-with(@href, '/j/2026/')][1]")
+        #expect(tagPages.map(\.count) == [3, 1, 3, 1])
+        #expect(tagPages.flatMap { $0 } == (1...8).reversed().map { "E\($0)" })
+        let second = try page(journal.output, "tags/walk/page/2/index.html")
+        #expect(second.string("//title")?.hasPrefix("#walk · Page 2") == true)
+        #expect(second.strings("//details[@class='pager-parts']//a") == ["Apr 2026", "Apr 2026", "Mar 2026", "Mar 2026"])
+        #expect(second.string("//details[@class='pager-parts']//a[@aria-current='page']/@href") == "/j/tags/walk/page/2/")
+        #expect(try walk("moods/good/", "//ul[@class='rows']/li//a[starts-with(@href, '/j/2026/')][1]").flatMap { $0 }.count == 8)
+        let photoPages = try walk("photos/", "//ul[@class='gallery']/li//figcaption/a")
+        #expect(photoPages.map(\.count) == [2, 2, 2, 2])
+        #expect(photoPages.flatMap { $0 } == (1...8).reversed().map { "E\($0)" })
+        let logPages = try walk("mood-log/", "//ol[@class='log']/li/span[@class='note']")
+        #expect(logPages.map(\.count) == [4, 4, 1])
+        #expect(logPages.flatMap { $0 } == (1...9).reversed().map { "line \($0)" })
+
+        // More entries than a list page holds: the archive names months, and the year pages list them.
+        let archive = try page(journal.output, "archive/index.html")
+        #expect(archive.strings("//ul[@class='rows']/li").isEmpty)
+        #expect(archive.strings("//section[@class='archive-year']//nav//a/@href") == ["/j/2026/04/", "/j/2026/03/"])
+        // A year of moods per page.
+        let moods = try page(journal.output, "moods/index.html")
+        #expect(moods.strings("//section[@class='mood-timeline']//h2") == ["Timeline 2026"])
+        #expect(FileManager.default.fileExists(atPath: journal.output.appendingPathComponent("moods/years/2026/index.html").path))
+        // The search index in one small file a year, and one a month for "On this day".
+        #expect(!FileManager.default.fileExists(atPath: journal.output.appendingPathComponent("index.json").path))
+        let sitemap = try journal.read("_site/sitemap.xml")
+        #expect(sitemap.contains("https://example.org/j/photos/page/4/") && sitemap.contains("https://example.org/j/tags/walk/page/4/"))
+    }
+
+    @Test func aPlaceListsItsNewestEntriesAndFindsTheRest() throws {
+        let journal = try TemporaryJournal()
+        defer { journal.remove() }
+        for day in 1...9 {
+            try journal.write("entries/2026-04-0\(day)-e.md", "---\ntitle: E\(day)\nlocation: {name: Leipzig, lat: 51.34, lon: 12.37}\n---\nText.\n")
+        }
+        try journal.write("entries/2026-03-01-e.md", "---\ntitle: E0\nlocation: {name: Leipzig, lat: 51.34, lon: 12.37}\n---\nText.\n")
+        try journal.write("entries/2026-03-02-e.md", "---\ntitle: Ex\nlocation: {name: Leipzig, lat: 51.34, lon: 12.37}\n---\nText.\n")
+        #expect(journal.build().succeeded)
+        let places = try page(journal.output, "places/index.html")
+        #expect(places.strings("//ol[@class='place-list']/li//ul[@class='rows']/li").count == PlaceVisitView.shown)
+        #expect(places.string("//ol[@class='place-list']/li//p[@class='more']/a/@href") == "/j/filter/?q=Leipzig")
+        #expect(places.string("//ol[@class='place-list']/li//p[@class='more']/a")?.hasSuffix("(1) →") == true)
+    }
+
+    @Test func paginateSettingsAreCheckedWhereTheyAreWritten() throws {
+        let journal = try TemporaryJournal(config: "title: T\ntimezone: Europe/Berlin\npaginate: {lists: 0, pages: 3}\n")
+        defer { journal.remove() }
+        try journal.write("entries/2026-04-01-a.md", "---\ntitle: A\n---\nText.\n")
+        let report = journal.build()
+        #expect(!report.succeeded)
+        #expect(report.diagnostics.contains { $0.message.contains("paginate.lists is '0'; expected a whole number of items per page, such as 300") && $0.location.line == 3 })
+        #expect(report.diagnostics.contains { $0.message.contains("paginate.pages is not a list journalgen paginates") })
+    }
+}
