@@ -54,7 +54,8 @@ def entry_file(journal, n=5000):
     # An entry that is published: not a draft, not private.
     for f in files[n:] + files[:n]:
         text = open(f, encoding="utf-8").read()
-        if "draft: true" not in text and "private: true" not in text and text.startswith("---"):
+        # Not a draft, not private, and without a slug of its own (Hugo's address then follows the file name).
+        if "draft: true" not in text and "private: true" not in text and "\nslug:" not in text and text.startswith("---"):
             return f
 
 
@@ -140,9 +141,19 @@ def serve_latency(args, work):
     rel = os.path.relpath(entry, os.path.join(journal, "entries"))
     m = re.match(r"(\d{4})/(\d{4})-(\d\d)-(\d\d)-(.*)\.md$", rel)
     jport, hport = 8411, 8412
-    jurl = f"http://localhost:{jport}/{m[2]}/{m[3]}/{m[4]}/{m[5]}/"
+    # The entry's address follows its date and slug, which front matter may set: mark the entry,
+    # and find the page that shows the mark once serve has built.
+    anchor = f"bench-anchor-{time.time_ns()}"
+    with open(entry, "a", encoding="utf-8") as f:
+        f.write(f"\n{anchor}\n")
     servers = [subprocess.Popen([args.journalgen, "serve", journal, "--port", str(jport), "--today", TODAY],
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENV)]
+    wait_url(f"http://localhost:{jport}/")
+    served = os.path.join(journal, ".journalgen-cache", "serve", "site")
+    page = next(os.path.join(d, "index.html") for d, _, fs in os.walk(served)
+                if "index.html" in fs and re.search(r"/\d{4}/\d\d/\d\d/[^/]+$", d)
+                and anchor in open(os.path.join(d, "index.html"), encoding="utf-8").read())
+    jurl = f"http://localhost:{jport}/" + os.path.relpath(os.path.dirname(page), served) + "/"
     tools = {"journalgen": (entry, jurl)}
     if hugo:
         site = subprocess.run(["bash", os.path.join(SHARED, "hugo-prepare.sh"), journal, os.path.join(work, "hugo-serve")],

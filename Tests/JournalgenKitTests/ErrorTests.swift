@@ -90,6 +90,25 @@ import Testing
         #expect(snapshot(journal.root.appendingPathComponent("fresh")) == snapshot(journal.output))
     }
 
+    @Test func theBuildAfterAFirstOneReusesItsPagesWithoutTouchingThem() throws {
+        let journal = try TemporaryJournal()
+        defer { journal.remove() }
+        try journal.write("entries/2026-04-01-a.md", "---\ntitle: A\n---\nFirst body\n")
+        try journal.write("entries/2026-04-02-b.md", "---\ntitle: B\n---\nBody\n")
+        #expect(journal.build().succeeded)
+        // No spare yet: the site in place is cloned with hard links, and its pages are kept.
+        try journal.write("entries/2026-04-01-a.md", "---\ntitle: A\n---\nSecond body\n")
+        let second = journal.build()
+        #expect(second.succeeded)
+        #expect(second.unchanged > 0, "pages of the first site are reused")
+        #expect(try journal.read("_site/2026/04/01/a/index.html").contains("Second body"))
+        // The first site, now the spare, was never written through a link.
+        #expect(try journal.read("._site.journalgen-spare/2026/04/01/a/index.html").contains("First body"))
+        let fresh = journal.build { $0.output = journal.root.appendingPathComponent("fresh") }
+        #expect(fresh.succeeded)
+        #expect(snapshot(journal.root.appendingPathComponent("fresh")) == snapshot(journal.output))
+    }
+
     @Test func refusesToReplaceAFolderItDidNotWrite() throws {
         let journal = try TemporaryJournal()
         defer { journal.remove() }

@@ -134,25 +134,65 @@ final class IncrementalTests: XCTestCase {
         }),
     ]
 
-    func build(_ journal: URL, output: URL, cache: Bool) -> BuildReport {
-        var options = BuildOptions(journal: journal)
-        options.today = CalendarDay(iso: "2026-11-22")
-        options.paths = DisplayPaths(workingDirectory: journal.path)
-        options.output = output
-        options.useCache = cache
-        // Private pages are sealed with fresh random nonces by every build, incremental or not.
-        options.skipPrivate = true
-        return BuildPipeline(options: options).run()
-    }
-
-    func testIncrementalBuildsEqualCleanBuildsAfterRandomEdits() throws {
+    /// A work folder holding a copy of the example journal (no site, no cache) as `journal/`.
+    static func exampleCopy() throws -> (work: URL, journal: URL) {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("journalgen-incremental-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: work) }
         let journal = work.appendingPathComponent("journal")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("example-journal"), to: journal)
         try? FileManager.default.removeItem(at: journal.appendingPathComponent("_site"))
         try? FileManager.default.removeItem(at: journal.appendingPathComponent(".journalgen-cache"))
+        return (work, journal)
+    }
+
+    /// `session`: as `serve` builds, keeping entries and the sealed private part in memory.
+    /// Private entries are left out unless `sealed`.
+    func build(_ journal: URL, output: URL, cache: Bool, session: BuildSession? = nil, sealed: Bool = false) -> BuildReport {
+        var options = BuildOptions(journal: journal)
+        options.today = CalendarDay(iso: "2026-11-22")
+        options.paths = DisplayPaths(workingDirectory: journal.path)
+        options.output = output
+        options.useCache = cache
+        options.session = session
+        options.skipPrivate = !sealed
+        options.passphrase = { _ in "lindenstrasse 14" }
+        return BuildPipeline(options: options).run()
+    }
+
+    /// `serve`'s rebuilds reuse the sealed private part when nothing it shows changed; whatever
+    /// the edit (a private entry's text, a public neighbour's title, a template), the site is the
+    /// one a clean build makes.
+    func testServeRebuildsEqualCleanBuildsWithPrivateEntries() throws {
+        let (work, journal) = try Self.exampleCopy()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let session = BuildSession()
+        let served = work.appendingPathComponent("served")
+        XCTAssertTrue(build(journal, output: served, cache: true, session: session, sealed: true).succeeded)
+        var random = SeededRandom(state: 7)
+        let steps: [(String, Edit)] = [
+            ("nothing", { @Sendable (_: URL, _: inout SeededRandom) in "nothing" }),
+            ("private body", { @Sendable (root: URL, random: inout SeededRandom) in
+                let secret = root.appendingPathComponent("entries/2026/2026-06-14-the-thing-i-did-not-say.md")
+                try (try String(contentsOf: secret, encoding: .utf8) + "\nA private line \(Int.random(in: 0...999, using: &random)).\n")
+                    .write(to: secret, atomically: true, encoding: .utf8)
+                return "private body"
+            }),
+        ] + Self.edits.filter { ["body", "title", "date", "template", "photo"].contains($0.0) }
+        for (name, edit) in steps {
+            let done = try edit(journal, &random)
+            XCTAssertTrue(build(journal, output: served, cache: true, session: session, sealed: true).succeeded, done)
+            let clean = work.appendingPathComponent("clean-\(name)")
+            XCTAssertTrue(build(journal, output: clean, cache: false, sealed: true).succeeded)
+            let a = snapshot(served), b = snapshot(clean)
+            XCTAssertEqual(Set(a.keys).symmetricDifference(b.keys).sorted(), [], "files differ after \(done)")
+            XCTAssertEqual(a.keys.filter { b[$0] != nil && a[$0] != b[$0] }.sorted(), [], "pages differ after \(done)")
+            try FileManager.default.removeItem(at: clean)
+        }
+    }
+
+    func testIncrementalBuildsEqualCleanBuildsAfterRandomEdits() throws {
+        let (work, journal) = try Self.exampleCopy()
+        defer { try? FileManager.default.removeItem(at: work) }
 
         let incremental = work.appendingPathComponent("incremental")
         XCTAssertTrue(build(journal, output: incremental, cache: true).succeeded)
@@ -223,6 +263,35 @@ final class IncrementalTests: XCTestCase {
             XCTAssertTrue(try journal.read("_site/2026/03/01/day/index.html").contains("First text."))
             bytes = try Data(contentsOf: cache)
         }
+    }
+
+    func testAnEntryWhoseSizeAndTimeAreUnchangedIsNotReadAgain() throws {
+        let journal = try TemporaryJournal()
+        defer { journal.remove() }
+        let path = journal.root.appendingPathComponent("entries/2026/2026-03-01-day.md").path
+        let now = time(nil)
+        func write(_ words: String, at seconds: Int) throws {
+            try journal.write("entries/2026/2026-03-01-day.md", "---\ntitle: Day one\n---\n\n\(words)\n")
+            var times = [timespec(tv_sec: seconds, tv_nsec: 0), timespec(tv_sec: seconds, tv_nsec: 0)]
+            XCTAssertEqual(utimensat(AT_FDCWD, path, &times, 0), 0)
+        }
+        func page() throws -> String { try journal.read("_site/2026/03/01/day/index.html") }
+        try write("First text.", at: now - 60)
+        XCTAssertTrue(journal.build().succeeded)
+        // Other bytes of the same size under the same time: trusted unread, as make and git do.
+        try write("Other text.", at: now - 60)
+        XCTAssertTrue(journal.build().succeeded)
+        XCTAssertTrue(try page().contains("First text."), "the file was not read again")
+        // A new time is read, even with the same size.
+        try write("Other text.", at: now - 30)
+        XCTAssertTrue(journal.build().succeeded)
+        XCTAssertTrue(try page().contains("Other text."))
+        // A time within the last two seconds is not trusted: a second save in the same tick is seen.
+        try write("Third text.", at: now)
+        XCTAssertTrue(journal.build().succeeded)
+        try write("Fifth text.", at: now)
+        XCTAssertTrue(journal.build().succeeded)
+        XCTAssertTrue(try page().contains("Fifth text."))
     }
 
     func testCachedEntriesGiveTheirWarningsAgain() throws {

@@ -128,9 +128,21 @@ public struct BuildPipeline: Sendable {
         processor.showProgress = options.showProgress
         var locked = LockedSite()
         if let keys {
-            locked = LockedSite.build(split: split, keys: keys, config: config, moodLog: loaded.moodLog, today: today,
-                                      theme: theme, templates: templates, stylesheet: stylesheet, script: script,
-                                      processor: options.writeOutput ? processor : nil, paths: paths)
+            // serve seals again only when something the private part is made from changed.
+            let memoKey = options.session.map { _ in
+                LockedSiteMemo.key(split: split, keys: keys, journal: journal.path,
+                                   extra: [stylesheet, script, today.description, "\(options.includeDrafts) \(options.includeFuture) \(options.writeOutput)"])
+            }
+            if let session = options.session, let memoKey, let kept = session.lockedSite(key: memoKey, split: split) {
+                locked = kept
+                locked.imagesFromCache += locked.imagesProcessed
+                locked.imagesProcessed = 0
+            } else {
+                locked = LockedSite.build(split: split, keys: keys, config: config, moodLog: loaded.moodLog, today: today,
+                                          theme: theme, templates: templates, stylesheet: stylesheet, script: script,
+                                          processor: options.writeOutput ? processor : nil, paths: paths)
+                if let session = options.session, let memoKey { session.remember(locked, key: memoKey, split: split) }
+            }
             pageRenderer.lock = LockScreens(pages: locked.pages, salt: keys.salt, hint: config.privateHint)
             stage("seal private pages")
         }

@@ -7,6 +7,7 @@ public final class BuildSession: Sendable {
     private let cache = Mutex<EntryCache?>(nil)
     private let images = Mutex<ImageCache?>(nil)
     private let keys = Mutex<(passphrase: String, keys: PrivateKeys)?>(nil)
+    private let locked = Mutex<LockedSiteMemo?>(nil)
 
     public init() {}
 
@@ -38,6 +39,17 @@ public final class BuildSession: Sendable {
         let derived = try PrivateKeys(passphrase: passphrase, salt: salt)
         keys.withLock { $0 = (passphrase, derived) }
         return derived
+    }
+
+    /// The private part of the site as last sealed, if it was made from the same journal.
+    func lockedSite(key: String, split: LockedSite.Split) -> LockedSite? {
+        guard let memo = locked.withLock({ $0 }), memo.key == key, memo.textsUnchanged(in: split) else { return nil }
+        return memo.site
+    }
+
+    func remember(_ site: LockedSite, key: String, split: LockedSite.Split) {
+        let memo = LockedSiteMemo(key: key, texts: LockedSiteMemo.texts(of: site.reads, in: split.publicEntries + split.privateEntries), site: site)
+        locked.withLock { $0 = memo }
     }
 
     /// Saves the in-memory cache, so the next `serve` or `build` starts from it.

@@ -32,6 +32,10 @@ public final class EntryCache: Sendable {
 
     struct Record: Codable, Sendable {
         var hash: String
+        /// The entry file's size and modification time when its bytes were `hash`: while they stay
+        /// so, the file is not read again (as make and git trust them). Nil when the file was
+        /// changed too recently for its time to tell a later change in the same tick apart.
+        var file: Stamp?
         var inputs: [Stamp]
         /// Nil when the file could not be read as an entry (its errors say why).
         var entry: Entry?
@@ -45,7 +49,7 @@ public final class EntryCache: Sendable {
         var lengths: [Int]
     }
 
-    static let format = 3
+    static let format = 4
     /// The file's first bytes: anything else is not a journalgen entry cache.
     static let magic = Data("journalgen entry cache\n".utf8)
 
@@ -65,6 +69,20 @@ public final class EntryCache: Sendable {
         guard let record = records.withLock({ $0[relative] }), record.hash == hash,
               record.inputs.allSatisfy(\.isCurrent) else { return nil }
         return record
+    }
+
+    /// The record of `relative` if the file's size and time are those its bytes had, unread.
+    func record(for relative: String, unchanged stamp: Stamp) -> Record? {
+        guard let record = records.withLock({ $0[relative] }), let file = record.file, file == stamp,
+              record.inputs.allSatisfy(\.isCurrent) else { return nil }
+        return record
+    }
+
+    /// A stamp worth keeping: one whose time is at least two seconds old, since a file written
+    /// twice within its file system's clock tick keeps one time for two contents.
+    static func settledStamp(_ stamp: Stamp, now: Date = Date()) -> Stamp? {
+        guard let modified = stamp.modified else { return nil }
+        return Double(modified) / 1e9 < now.timeIntervalSince1970 - 2 ? stamp : nil
     }
 
     func store(_ record: Record, for relative: String) {

@@ -158,6 +158,6 @@ final class SiteFingerprints: Sendable {
     func save(pages: [String], reads: [[Int]], output: StagedOutput) {
         SiteManifest(journal: journal, texts: texts, pages: pages, reads: reads, files: output.writtenPaths.sorted())
             .save(journal: journalPath, id: output.id)
-        if let old = output.previousID { SiteManifest.remove(journal: journalPath, id: old) }
+        if let old = output.consumedID { SiteManifest.remove(journal: journalPath, id: old) }
     }
 }

@@ -53,6 +53,11 @@ public struct JournalLoader: Sendable {
         let parsed: [Entry?] = parallelMap(files) { relative in
             let file = root + "/entries/" + relative
             let display = paths.display(path: file)
+            let stamp = cache == nil ? nil : EntryCache.Stamp(path: file)
+            if let cache, let stamp, let record = cache.record(for: relative, unchanged: stamp) {
+                record.diagnostics.forEach(diagnostics.emit)
+                return record.entry
+            }
             guard let data = FileIO.read(file) else {
                 diagnostics.error("cannot read this file", at: SourceLocation(path: display))
                 return nil
@@ -62,8 +67,13 @@ public struct JournalLoader: Sendable {
                                       resolver: resolver, inspector: inspector, paths: paths, diagnostics: diagnostics)
             }
             let hash = EntryCache.hash(data)
-            if let record = cache.record(for: relative, hash: hash) {
+            if var record = cache.record(for: relative, hash: hash) {
                 record.diagnostics.forEach(diagnostics.emit)
+                // Same bytes under a new time (a checkout, a touch): remember the new time.
+                if let settled = stamp.flatMap({ EntryCache.settledStamp($0) }), record.file != settled {
+                    record.file = settled
+                    cache.store(record, for: relative)
+                }
                 return record.entry
             }
             let own = DiagnosticsEngine()
@@ -72,7 +82,7 @@ public struct JournalLoader: Sendable {
             if entry != nil { entry!.loadedFingerprint = SiteFingerprint.meta(of: entry!) }
             let messages = own.diagnostics
             messages.forEach(diagnostics.emit)
-            cache.store(EntryCache.Record(hash: hash, inputs: entry.map { Self.mediaInputs(of: $0, journal: root) } ?? [],
+            cache.store(EntryCache.Record(hash: hash, file: stamp.flatMap { EntryCache.settledStamp($0) }, inputs: entry.map { Self.mediaInputs(of: $0, journal: root) } ?? [],
                                           entry: entry, diagnostics: messages), for: relative)
             return entry
         }

@@ -8,6 +8,9 @@ import Synchronization
 /// becomes the next build's staging folder: pages that did not change are not rewritten (they
 /// keep their timestamps, so rsync-style deploys upload only what changed) and no file system
 /// churn of deleting and recreating tens of thousands of files slows the next build down.
+/// Without a spare (the first build after a clean one, the first save under `serve`), the site in
+/// place is cloned with hard links instead. Either way a file is never written in place: a
+/// changed one is unlinked and made anew, so a linked file of the site in place stays as it was.
 public final class StagedOutput: Sendable {
     public let target: URL
     public let staging: URL
@@ -18,6 +21,9 @@ public final class StagedOutput: Sendable {
     private let reused: Bool
     /// The id in the reused folder's marker (its SiteManifest's name), if it had one.
     public let previousID: String?
+    /// The id of the site this build's folder replaces for good (the spare's): its manifest can
+    /// go. Nil for a clone, whose original stays as the spare.
+    public let consumedID: String?
     /// This build's id, written in the marker: names the manifest of what the folder now holds.
     public let id = UUID().uuidString.lowercased()
 
@@ -60,9 +66,15 @@ public final class StagedOutput: Sendable {
             // Reused: files are compared before they are written, stale ones removed at the end.
             reused = true
             previousID = Self.markerID(in: staging.path)
+            consumedID = previousID
+        } else if let id = Self.markerID(in: self.target.path), Self.cloneWithLinks(self.target.path, to: staging.path) {
+            reused = true
+            previousID = id
+            consumedID = nil
         } else if FileIO.makeDirectories(staging.path) {
             reused = false
             previousID = nil
+            consumedID = nil
         } else {
             throw .io("cannot create \(staging.path): \(String(cString: strerror(errno)))")
         }
@@ -102,6 +114,10 @@ public final class StagedOutput: Sendable {
     /// Makes every folder the given files need, once, before files are written on all cores
     /// (instead of each write failing, making its folders and trying again).
     public func prepareFolders(for paths: [String]) {
+        Self.makeFolders(for: paths, in: staging.path)
+    }
+
+    static func makeFolders(for paths: [String], in root: String) {
         var folders = Set<String>()
         for path in paths {
             var folder = (path as NSString).deletingLastPathComponent
@@ -111,7 +127,6 @@ public final class StagedOutput: Sendable {
         }
         // Parents before children: one depth at a time, each depth on all cores.
         let byDepth = Dictionary(grouping: folders) { $0.utf8.reduce(0) { $1 == 0x2F ? $0 + 1 : $0 } }
-        let root = staging.path
         for depth in byDepth.keys.sorted() {
             let level = byDepth[depth]!
             parallelForEach(count: level.count) { _ = mkdir(root + "/" + level[$0], 0o755) }
@@ -125,12 +140,32 @@ public final class StagedOutput: Sendable {
             unchanged.withLock { $0 += 1 }
             return
         }
+        // The file may be a hard link into the site in place (a clone): never write through it.
+        if reused { unlink(file) }
         if !make(file) {
             guard FileIO.makeDirectories((file as NSString).deletingLastPathComponent), make(file) else {
                 throw Failure.io("cannot write \(file): \(String(cString: strerror(errno)))")
             }
         }
         rewritten.withLock { $0 += 1 }
+    }
+
+    /// A copy of `source` made of hard links (folders made, files linked, on all cores); false,
+    /// with nothing left behind, where the file system cannot link.
+    static func cloneWithLinks(_ source: String, to destination: String) -> Bool {
+        try? FileManager.default.removeItem(atPath: destination)
+        let files = FileIO.listFiles(below: source) { _ in true }
+        guard mkdir(destination, 0o755) == 0 else { return false }
+        makeFolders(for: files, in: destination)
+        let failed = Mutex(false)
+        parallelForEach(count: files.count) { index in
+            if link(source + "/" + files[index], destination + "/" + files[index]) != 0 { failed.withLock { $0 = true } }
+        }
+        if failed.withLock({ $0 }) {
+            try? FileManager.default.removeItem(atPath: destination)
+            return false
+        }
+        return true
     }
 
     /// Every file this build wrote or kept.

@@ -26,8 +26,10 @@ public struct LockedPage: Sendable {
 /// The private part of a journal, rendered with the whole journal (so its pages link to each
 /// other and to public pages as usual) and published only as ciphertext: each private entry's
 /// and trip's page, a page listing them, and every file they show, sealed with the build's key.
-struct LockedSite {
+struct LockedSite: Sendable {
     var pages: [LockedPage] = []
+    /// The entries whose texts the private pages show (relative paths), for LockedSiteMemo.
+    var reads: [String] = []
     var copies: [StaticFiles.Copy] = []
     var imagesProcessed = 0
     var imagesFromCache = 0
@@ -108,15 +110,18 @@ struct LockedSite {
             renderer.renderPrivateIndex(entries: privateIndexes, path: indexPath)
         }))
         let siteTitle = config.title
-        site.pages = parallelMap(work) { item in
+        let sealed: [(page: LockedPage, reads: [Int])] = parallelMap(work) { item in
+            let (html, reads) = BodyReads.tracking { item.render() }
             let json: [String: String] = [
                 "title": item.title + " · " + siteTitle,
                 "variant": item.variant,
-                "html": mainContent(of: item.render()),
+                "html": mainContent(of: html),
             ]
             let text = String(decoding: try! JSONSerialization.data(withJSONObject: json, options: [.sortedKeys]), as: UTF8.self)
-            return LockedPage(sitePath: item.path, kind: item.kind, payload: keys.seal(PrivateKeys.padded(text)).base64EncodedString())
+            return (LockedPage(sitePath: item.path, kind: item.kind, payload: keys.seal(PrivateKeys.padded(text)).base64EncodedString()), reads)
         }
+        site.pages = sealed.map(\.page)
+        site.reads = Set(sealed.flatMap(\.reads)).sorted().map { model.entries[$0].relativePath }
 
         // Files of the private entries and trips only: photo sizes made (or found in the cache) as
         // for public entries, then sealed.

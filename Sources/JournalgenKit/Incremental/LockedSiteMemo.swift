@@ -1,0 +1,42 @@
+import Crypto
+import Foundation
+
+/// The private part of the site as `serve` last sealed it, and what it was made from. Sealing
+/// needs the whole journal's model, every private page rendered and every private photo read and
+/// encrypted: half a second at 10k entries, paid on every save though a save seldom touches a
+/// private entry. It is used again when nothing it was made from changed: every entry's loaded
+/// fingerprint and address, the journal's other files, the key, and the texts its pages showed.
+struct LockedSiteMemo: Sendable {
+    let key: String
+    /// The entries whose texts the private pages showed (relative path → text fingerprint).
+    let texts: [String: String]
+    let site: LockedSite
+
+    /// Everything but texts that the private pages and files are made from.
+    static func key(split: LockedSite.Split, keys: PrivateKeys, journal: String, extra: [String]) -> String {
+        let entries = (split.publicEntries + split.privateEntries).sorted { $0.relativePath < $1.relativePath }
+        var parts = extra + ["key " + keys.token("locked site memo"), "private " + split.privateEntries.map(\.relativePath).sorted().joined(separator: " ")]
+        // A private photo replaced by another of the same size and date: its sealed copies differ.
+        for entry in split.privateEntries {
+            for item in entry.media + entry.bodyImages {
+                for path in [item.filePath, item.posterPath].compactMap({ $0 }) {
+                    let stamp = EntryCache.Stamp(path: path)
+                    parts.append("\(path) \(stamp.size ?? -1) \(stamp.modified ?? -1)")
+                }
+            }
+        }
+        return SiteFingerprint.journal(entries: entries, extra: parts, files: SiteFingerprint.inputFiles(journal: journal))
+    }
+
+    /// The fingerprints of the texts of `paths` among `entries`.
+    static func texts(of paths: [String], in entries: [Entry]) -> [String: String] {
+        let wanted = Set(paths)
+        let found = entries.filter { wanted.contains($0.relativePath) }
+        return Dictionary(zip(found.map(\.relativePath), SiteFingerprint.texts(of: found)), uniquingKeysWith: { a, _ in a })
+    }
+
+    /// Whether the texts the pages showed are still the same in `split`.
+    func textsUnchanged(in split: LockedSite.Split) -> Bool {
+        Self.texts(of: Array(texts.keys), in: split.publicEntries + split.privateEntries) == texts
+    }
+}
