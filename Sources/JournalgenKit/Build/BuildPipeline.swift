@@ -158,7 +158,8 @@ public struct BuildPipeline: Sendable {
             return finish(true)
         }
         // 8. Photos: every size made on both cores, or taken from the cache.
-        let images = processor.run(ImageProcessor.jobs(model: model, paths: paths))
+        let imageJobs = ImageProcessor.jobs(model: model, paths: paths)
+        let images = options.session.map { $0.photos(imageJobs, settings: config.media) { processor.run(imageJobs) } } ?? processor.run(imageJobs)
         report.imagesProcessed = images.processed + locked.imagesProcessed
         report.imagesFromCache = images.fromCache + locked.imagesFromCache
         stage("process images")

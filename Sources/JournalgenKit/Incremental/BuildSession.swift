@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import Synchronization
 
@@ -8,6 +9,7 @@ public final class BuildSession: Sendable {
     private let images = Mutex<ImageCache?>(nil)
     private let keys = Mutex<(passphrase: String, keys: PrivateKeys)?>(nil)
     private let locked = Mutex<LockedSiteMemo?>(nil)
+    private let photos = Mutex<(key: String, result: ImageProcessor.Result)?>(nil)
 
     public init() {}
 
@@ -50,6 +52,28 @@ public final class BuildSession: Sendable {
     func remember(_ site: LockedSite, key: String, split: LockedSite.Split) {
         let memo = LockedSiteMemo(key: key, texts: LockedSiteMemo.texts(of: site.reads, in: split.publicEntries + split.privateEntries), site: site)
         locked.withLock { $0 = memo }
+    }
+
+    /// The photo stage's result when the same photos, unchanged, need the same sizes as last
+    /// time; else `run`'s. Finding 10k photos' sizes in the cache costs a quarter of a second.
+    func photos(_ jobs: [ImageProcessor.Job], settings: ImageSettings, run: () -> ImageProcessor.Result) -> ImageProcessor.Result {
+        var hasher = SHA256()
+        hasher.update(data: Data(settings.signature.utf8))
+        let lines: [String] = parallelMap(jobs) { job in
+            let stamp = EntryCache.Stamp(path: job.source)
+            return "\n\(job.source) \(stamp.size ?? -1) \(stamp.modified ?? -1) " + job.sizes.map { "\($0.width) \($0.webp) \($0.fallback)" }.joined(separator: " ")
+        }
+        for line in lines { hasher.update(data: Data(line.utf8)) }
+        let key = SiteFingerprint.hex(hasher.finalize())
+        if var known = photos.withLock({ $0 }), known.key == key {
+            known.result.fromCache += known.result.processed
+            known.result.processed = 0
+            return known.result
+        }
+        let result = run()
+        // Only a stage where every photo was found or made is worth keeping.
+        if result.processed + result.fromCache == jobs.count { photos.withLock { $0 = (key, result) } }
+        return result
     }
 
     /// Saves the in-memory cache, so the next `serve` or `build` starts from it.

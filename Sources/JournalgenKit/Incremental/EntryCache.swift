@@ -49,7 +49,7 @@ public final class EntryCache: Sendable {
         var lengths: [Int]
     }
 
-    static let format = 4
+    static let format = 5
     /// The file's first bytes: anything else is not a journalgen entry cache.
     static let magic = Data("journalgen entry cache\n".utf8)
 

@@ -72,19 +72,24 @@ enum SiteFingerprint {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Each entry's text: its rendered body, excerpt, summary and word count.
+    /// Each entry's text: its rendered body, excerpt, summary and word count. The fingerprint
+    /// from loading stands for the text the site model places images in: placing follows from
+    /// the entry and the settings, which the journal fingerprint covers.
     static func texts(of entries: [Entry]) -> [String] {
         parallelMap(Array(entries.indices)) { index in
-            let body = entries[index].body
-            var hasher = SHA256()
-            for part in [body.html, body.excerptHTML, body.summary, body.firstHeading ?? "\u{0}",
-                         "\(body.wordCount) \(body.hasMore) \(body.hasGalleryMarker)"] + body.images.flatMap({ [$0.source, $0.alt, "\($0.line):\($0.column)"] }) {
-                var part = part
-                part.withUTF8 { hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) }
-                hasher.update(data: Data([0]))
-            }
-            return hex(hasher.finalize())
+            entries[index].loadedTextFingerprint.isEmpty ? text(of: entries[index].body) : entries[index].loadedTextFingerprint
         }
+    }
+
+    static func text(of body: RenderedBody) -> String {
+        var hasher = SHA256()
+        for part in [body.html, body.excerptHTML, body.summary, body.firstHeading ?? "\u{0}",
+                     "\(body.wordCount) \(body.hasMore) \(body.hasGalleryMarker)"] + body.images.flatMap({ [$0.source, $0.alt, "\($0.line):\($0.column)"] }) {
+            var part = part
+            part.withUTF8 { hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) }
+            hasher.update(data: Data([0]))
+        }
+        return hex(hasher.finalize())
     }
 
     /// Everything else a page can show. `extra` are the build's other inputs in words
@@ -114,6 +119,7 @@ enum SiteFingerprint {
         var entry = entry
         entry.body = RenderedBody(html: "", excerptHTML: "", summary: "", firstHeading: nil, wordCount: 0, hasMore: false)
         entry.loadedFingerprint = ""
+        entry.loadedTextFingerprint = ""
         return hex(SHA256.hash(data: (try? CompactCoder.encode(entry)) ?? Data()))
     }
 

@@ -79,7 +79,10 @@ public struct JournalLoader: Sendable {
             let own = DiagnosticsEngine()
             var entry = Self.loadEntry(data, relative: relative, file: file, display: display, parser: parser, options: options,
                                        resolver: resolver, inspector: inspector, paths: paths, diagnostics: own)
-            if entry != nil { entry!.loadedFingerprint = SiteFingerprint.meta(of: entry!) }
+            if entry != nil {
+                entry!.loadedFingerprint = SiteFingerprint.meta(of: entry!)
+                entry!.loadedTextFingerprint = SiteFingerprint.text(of: entry!.body)
+            }
             let messages = own.diagnostics
             messages.forEach(diagnostics.emit)
             cache.store(EntryCache.Record(hash: hash, file: stamp.flatMap { EntryCache.settledStamp($0) }, inputs: entry.map { Self.mediaInputs(of: $0, journal: root) } ?? [],
