@@ -28,12 +28,14 @@ let package = Package(
             providers: [.apt(["libvips-dev"])]),
         // Non-variadic wrappers of libvips calls (Swift cannot call C variadic functions).
         .target(name: "CVipsShim", dependencies: ["CVips"]),
+        // renameat2, which Swift's Glibc module does not show: the output swap is atomic with it.
+        .target(name: "CFileShim"),
 
         // The engine: every stage of the pipeline, usable without the command line.
         .target(
             name: "JournalgenKit",
             dependencies: [
-                "CCmarkGFM", "CLibXML2", "CVips", "CVipsShim",
+                "CCmarkGFM", "CLibXML2", "CVips", "CVipsShim", "CFileShim",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),

@@ -119,6 +119,40 @@ import Testing
         #expect(try journal.read("precious/notes.txt") == "keep me")
     }
 
+    /// Nothing at the output path that journalgen cannot prove it wrote is moved, replaced or
+    /// deleted: a file, a link, a folder of other files. Each is an error naming the path and why.
+    @Test func anOutputPathThatIsNotJournalgensIsLeftAlone() throws {
+        let journal = try TemporaryJournal()
+        defer { journal.remove() }
+        try journal.write("entries/2026-04-01-a.md", "Body\n")
+        try journal.write("notes.txt", "keep me")
+        try FileManager.default.createDirectory(at: journal.root.appendingPathComponent("real"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: journal.root.appendingPathComponent("linked").path, withDestinationPath: "real")
+        for (name, why) in [("notes.txt", "it is a file, not a folder"), ("linked", "it is a symbolic link")] {
+            for _ in 0..<2 {
+                let report = journal.build { $0.output = journal.root.appendingPathComponent(name) }
+                #expect(!report.succeeded)
+                #expect(report.diagnostics.contains { $0.message.contains("refusing to replace") && $0.message.contains(why) }, "\(report.diagnostics)")
+            }
+        }
+        #expect(try journal.read("notes.txt") == "keep me")
+        let hidden = try FileManager.default.contentsOfDirectory(atPath: journal.root.path).filter { $0.contains(".journalgen-new") || $0.contains(".journalgen-spare") }
+        #expect(hidden.isEmpty, "nothing moved aside: \(hidden)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: journal.root.appendingPathComponent("linked").path) == "real")
+    }
+
+    @Test func leftoversOfKilledBuildsAreRemoved() throws {
+        let journal = try TemporaryJournal()
+        defer { journal.remove() }
+        try journal.write("entries/2026-04-01-a.md", "Body\n")
+        // A staging folder whose build is gone (no process has this id), and one of a live build.
+        try journal.write("._site.journalgen-new-2147483000/index.html", "half a site")
+        try journal.write("._site.journalgen-new-1/index.html", "pid 1 is alive")
+        #expect(journal.build().succeeded)
+        let hidden = try FileManager.default.contentsOfDirectory(atPath: journal.root.path).filter { $0.contains("journalgen-new") }
+        #expect(hidden == ["._site.journalgen-new-1"])
+    }
+
     @Test func symlinkOutOfTheJournalIsRefused() throws {
         let journal = try TemporaryJournal()
         defer { journal.remove() }

@@ -189,6 +189,7 @@ public struct BuildPipeline: Sendable {
         let fingerprints: SiteFingerprints? = options.useCache
             ? SiteFingerprints(model: model, journal: journal.path, previousID: output.previousID, extra: inputs) : nil
         stage("fingerprint pages")
+        let failures = WriteFailures()
         let pageReads: [[Int]] = parallelMap(Array(jobs.indices)) { index in
             let job = jobs[index]
             let path = renderer.outputPath(job)
@@ -202,7 +203,7 @@ public struct BuildPipeline: Sendable {
                 if let relative { html = relative.rewrite(html, pagePath: path) }
                 try output.write(Data(html.utf8), to: path)
             } catch {
-                diagnostics.error("cannot write \(path): \(error.localizedDescription)", at: SourceLocation(path: paths.display(options.outputFolder)))
+                failures.note(error)
             }
             return reads
         }
@@ -211,7 +212,7 @@ public struct BuildPipeline: Sendable {
             do {
                 try output.write(documents[index].render(), to: documents[index].path)
             } catch {
-                diagnostics.error("cannot write \(documents[index].path): \(error.localizedDescription)", at: SourceLocation(path: paths.display(options.outputFolder)))
+                failures.note(error)
             }
         }
         stage("render and write pages")
@@ -223,9 +224,10 @@ public struct BuildPipeline: Sendable {
                 case .data(let data): try output.write(data, to: copy.sitePath)
                 }
             } catch {
-                diagnostics.error("cannot copy to \(copy.sitePath): \(error.localizedDescription)", at: SourceLocation(path: paths.display(options.outputFolder)))
+                failures.note(error)
             }
         }
+        failures.report(to: diagnostics, at: SourceLocation(path: paths.display(options.outputFolder)))
         stage("copy media and assets")
         report.filesCopied = copies.count
 

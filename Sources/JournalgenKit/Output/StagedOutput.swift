@@ -1,3 +1,4 @@
+import CFileShim
 import Foundation
 import Synchronization
 
@@ -37,15 +38,64 @@ public final class StagedOutput: Sendable {
         return text.split(separator: "\n").first { $0.hasPrefix("build: ") }.map { String($0.dropFirst(7)) }
     }
 
-    public enum Failure: Error, CustomStringConvertible {
-        case notASite(String)
+    public enum Failure: Error, CustomStringConvertible, LocalizedError {
+        /// The output path holds something journalgen cannot prove it wrote: the path, and why.
+        case notASite(String, String)
         case io(String)
 
         public var description: String {
             switch self {
-            case .notASite(let path): return "refusing to replace \(path): it holds files and was not written by journalgen (no \(StagedOutput.markerName) inside); expected an empty folder, a new one, or an earlier output"
+            case .notASite(let path, let why): return "refusing to replace \(path): \(why); expected an empty folder, a new one, or an earlier output of journalgen"
             case .io(let message): return message
             }
+        }
+
+        public var errorDescription: String? { description }
+    }
+
+    /// The system's reason for the last failed call.
+    static var reason: String { String(cString: strerror(errno)) }
+
+    /// What is at the output path must be something journalgen may replace: nothing, an empty
+    /// folder, or a folder holding its marker. Anything else (a file, a link, a folder it cannot
+    /// read or did not write) is an error, and nothing is moved.
+    static func checkTarget(_ path: String) throws(Failure) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else {
+            if errno == ENOENT { return }
+            throw .io("cannot look at \(path): \(reason)")
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: break
+        case S_IFLNK: throw .notASite(path, "it is a symbolic link, and journalgen replaces the output folder itself; give the folder's own path with --output")
+        default: throw .notASite(path, "it is a file, not a folder")
+        }
+        guard let dir = opendir(path) else {
+            throw .notASite(path, "it cannot be read (\(reason)), so journalgen cannot tell whether it wrote it")
+        }
+        var names: [String] = []
+        while let item = readdir(dir) {
+            let name = withUnsafeBytes(of: item.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        closedir(dir)
+        guard !names.isEmpty else { return }
+        guard names.contains(markerName), let marker = FileIO.read(path + "/" + markerName), marker.starts(with: Data(markerText.utf8)) else {
+            throw .notASite(path, "it holds files and was not written by journalgen (no \(markerName) inside)")
+        }
+        guard access(path, W_OK) == 0 else {
+            throw .io("cannot replace \(path): \(reason)")
+        }
+    }
+
+    /// Staging folders of builds that were killed (their process is gone) are removed.
+    static func removeLeftovers(in parent: String, name: String) {
+        let prefix = ".\(name).journalgen-new-"
+        for item in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [] where item.hasPrefix(prefix) {
+            guard let pid = Int32(item.dropFirst(prefix.count)), pid != getpid() else { continue }
+            // Alive (or not ours to signal): another build at work.
+            if kill(pid, 0) == 0 || errno == EPERM { continue }
+            try? FileManager.default.removeItem(atPath: parent + "/" + item)
         }
     }
 
@@ -56,10 +106,8 @@ public final class StagedOutput: Sendable {
         staging = parent.appendingPathComponent(".\(name).journalgen-new-\(getpid())")
         spare = parent.appendingPathComponent(".\(name).journalgen-spare")
         let fm = FileManager.default
-        if let existing = try? fm.contentsOfDirectory(atPath: self.target.path), !existing.isEmpty,
-           !existing.contains(Self.markerName) {
-            throw .notASite(self.target.path)
-        }
+        try Self.checkTarget(self.target.path)
+        Self.removeLeftovers(in: parent.path, name: name)
         try? fm.removeItem(at: staging)
         if FileIO.isRegularFile(spare.appendingPathComponent(Self.markerName).path),
            rename(spare.path, staging.path) == 0 {
@@ -76,7 +124,7 @@ public final class StagedOutput: Sendable {
             previousID = nil
             consumedID = nil
         } else {
-            throw .io("cannot create \(staging.path): \(String(cString: strerror(errno)))")
+            throw .io("cannot create \(staging.path): \(Self.reason)")
         }
         do {
             try write(Data((Self.markerText + "build: \(id)\n").utf8), to: Self.markerName)
@@ -144,7 +192,7 @@ public final class StagedOutput: Sendable {
         if reused { unlink(file) }
         if !make(file) {
             guard FileIO.makeDirectories((file as NSString).deletingLastPathComponent), make(file) else {
-                throw Failure.io("cannot write \(file): \(String(cString: strerror(errno)))")
+                throw Failure.io("cannot write \(file): \(Self.reason)")
             }
         }
         rewritten.withLock { $0 += 1 }
@@ -172,7 +220,8 @@ public final class StagedOutput: Sendable {
     public var writtenPaths: Set<String> { written.withLock { $0 } }
 
     /// Removes what an earlier build wrote and this one did not, then puts the new site in
-    /// place: old -> spare, new -> target. `previousFiles`: what the reused folder held, when
+    /// place: old -> spare, new -> target, in one exchange of the two paths where the system
+    /// allows (Linux), so the output path holds a whole site at every instant. `previousFiles`: what the reused folder held, when
     /// known, so the stale ones are removed without walking the folder.
     public func commit(previousFiles: Set<String>? = nil) throws(Failure) {
         if reused {
@@ -193,11 +242,22 @@ public final class StagedOutput: Sendable {
         let fm = FileManager.default
         try? fm.removeItem(at: spare)
         let hadTarget = fm.fileExists(atPath: target.path)
-        if hadTarget && rename(target.path, spare.path) != 0 {
-            throw .io("cannot move the previous site aside (\(target.path)): \(String(cString: strerror(errno)))")
+        if hadTarget {
+            if jg_exchange_paths(staging.path, target.path) == 0 {
+                // The staging path now holds the previous site: it is the spare.
+                if rename(staging.path, spare.path) != 0 { try? fm.removeItem(at: staging) }
+                return
+            }
+            guard errno == EINVAL || errno == ENOSYS || errno == EOPNOTSUPP else {
+                throw .io("cannot put the new site in place at \(target.path): \(Self.reason)")
+            }
+            // A file system that cannot exchange: two renames, with a moment between them.
+            if rename(target.path, spare.path) != 0 {
+                throw .io("cannot move the previous site aside (\(target.path)): \(Self.reason)")
+            }
         }
         if rename(staging.path, target.path) != 0 {
-            let reason = String(cString: strerror(errno))
+            let reason = Self.reason
             if hadTarget { _ = rename(spare.path, target.path) }
             throw .io("cannot put the new site in place at \(target.path): \(reason)")
         }
