@@ -75,7 +75,7 @@ extension Journalgen {
                 return
             }
             guard let asked = RevisitInterval.parse(text), asked.day == nil else {
-                throw ValidationError("'\(text)' is not an interval; expected a number and days, weeks, months or years, such as '3 weeks', or off")
+                throw ValidationError("'\(text)' is not an interval; expected a number and days, weeks, months or years, such as '3 weeks' (at most \(RevisitInterval.maximumYears) years), or off")
             }
             let now = try day(today, option: "--today", zone: journal.config.timeZone)
             let written = RevisitInterval.written(from: entry.date.day, amount: asked.amount, unit: asked.unit, today: now)

@@ -104,7 +104,7 @@ import Testing
         try journal.write("entries/2026-04-01-a.md", "---\ntitle: A\n---\nText.\n")
         let report = journal.build()
         #expect(!report.succeeded)
-        #expect(report.diagnostics.contains { $0.message.contains("paginate.lists is '0'; expected a whole number of items per page, such as 300") && $0.location.line == 3 })
+        #expect(report.diagnostics.contains { $0.message.contains("paginate.lists is '0'; expected a whole number of items per page up to 10000, such as 300") && $0.location.line == 3 })
         #expect(report.diagnostics.contains { $0.message.contains("paginate.pages is not a list journalgen paginates") })
     }
 }

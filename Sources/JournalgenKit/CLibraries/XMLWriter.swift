@@ -25,7 +25,7 @@ final class XMLWriter {
     /// `<name attributes…>` with the body written by `content`, then `</name>`.
     func element(_ name: String, _ attributes: KeyValuePairs<String, String> = [:], content: () -> Void = {}) {
         cxml_start_element(writer, name)
-        for (key, value) in attributes { cxml_attribute(writer, key, value) }
+        for (key, value) in attributes { cxml_attribute(writer, key, Self.allowed(value)) }
         content()
         xmlTextWriterEndElement(writer)
     }
@@ -36,7 +36,18 @@ final class XMLWriter {
     }
 
     func text(_ text: String) {
-        cxml_string(writer, text)
+        cxml_string(writer, Self.allowed(text))
+    }
+
+    /// `text` without the characters XML 1.0 forbids (controls other than tab and line breaks,
+    /// U+FFFE, U+FFFF), which escaping cannot express: a title with a stray U+000B would
+    /// otherwise make the whole feed unreadable.
+    static func allowed(_ text: String) -> String {
+        func forbidden(_ v: UInt32) -> Bool { (v < 0x20 && v != 0x09 && v != 0x0A && v != 0x0D) || v == 0xFFFE || v == 0xFFFF }
+        guard text.unicodeScalars.contains(where: { forbidden($0.value) }) else { return text }
+        var out = String.UnicodeScalarView()
+        out.append(contentsOf: text.unicodeScalars.filter { !forbidden($0.value) })
+        return String(out)
     }
 
     /// The finished document.

@@ -71,7 +71,9 @@ struct ReminderCalendar {
 
     static func dateText(_ day: CalendarDay) -> String { pad(day.year, 4) + pad(day.month, 2) + pad(day.day, 2) }
 
-    /// TEXT values escape backslash, semicolon, comma and line breaks (RFC 5545 3.3.11).
+    /// TEXT values escape backslash, semicolon, comma and line breaks (RFC 5545 3.3.11); every
+    /// other line break (NEL, U+2028, U+2029, a lone CR) is a line break too, and controls,
+    /// which TEXT may not hold, are left out.
     static func escape(_ text: String) -> String {
         var out = ""
         for character in text {
@@ -79,9 +81,10 @@ struct ReminderCalendar {
             case "\\": out += "\\\\"
             case ";": out += "\\;"
             case ",": out += "\\,"
-            case "\n", "\r\n": out += "\\n"
-            case "\r": break
-            default: out.append(character)
+            case "\n", "\r\n", "\r", "\u{85}", "\u{2028}", "\u{2029}": out += "\\n"
+            default:
+                if character.unicodeScalars.contains(where: { ($0.value < 0x20 && $0.value != 0x09) || (0x7F...0x9F).contains($0.value) }) { continue }
+                out.append(character)
             }
         }
         return out

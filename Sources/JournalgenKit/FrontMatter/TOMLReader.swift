@@ -11,6 +11,9 @@ public struct TOMLReader {
     private var i = 0
     private var line: Int
     private var lineStart = 0
+    /// Lists and inline tables open around the value being read: bounded, since each level is a
+    /// call, and thirty thousand `[` would overflow the stack.
+    private var depth = 0
 
     public static func read(_ toml: String, firstLine: Int) throws(Failure) -> MetaNode {
         var reader = TOMLReader(chars: Array(toml.unicodeScalars), line: firstLine)
@@ -131,6 +134,13 @@ public struct TOMLReader {
     private mutating func value() throws(Failure) -> MetaNode {
         let l = line, col = column
         guard let c = peek else { throw fail("a key has no value; expected a value after '='") }
+        if c == "[" || c == "{" {
+            guard depth < YAMLReader.maximumDepth else {
+                throw fail("lists and tables are nested more than \(YAMLReader.maximumDepth) levels deep; expected values a few levels deep")
+            }
+            depth += 1
+        }
+        defer { if c == "[" || c == "{" { depth -= 1 } }
         switch c {
         case "\"", "'":
             return MetaNode(.scalar(try quoted(), plain: false), line: l, column: col)

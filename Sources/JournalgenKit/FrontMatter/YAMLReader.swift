@@ -23,12 +23,29 @@ public enum YAMLReader {
             throw Failure(message: "cannot read the YAML front matter: \(error)", line: firstLine, column: 1)
         }
         guard let root else { return MetaNode(.table([]), line: firstLine, column: 1) }
-        return convert(root, shift: shift)
+        var budget = Budget()
+        return try convert(root, shift: shift, depth: 0, budget: &budget)
     }
 
-    static func convert(_ node: Node, shift: Int) -> MetaNode {
+    /// What front matter may hold. A handful of YAML aliases nested a few levels deep can name
+    /// billions of values ("billion laughs"); nothing a journal writes comes near these bounds.
+    static let maximumValues = 100_000
+    static let maximumDepth = 200
+
+    struct Budget {
+        var values = 0
+    }
+
+    static func convert(_ node: Node, shift: Int, depth: Int, budget: inout Budget) throws(Failure) -> MetaNode {
         let line = (node.mark?.line ?? 1) + shift
         let column = node.mark?.column ?? 1
+        budget.values += 1
+        if budget.values > maximumValues {
+            throw Failure(message: "the front matter holds more than \(maximumValues) values (YAML aliases such as *name repeat what they name, and these repeat each other); expected a few keys and lists", line: line, column: column)
+        }
+        if depth > maximumDepth {
+            throw Failure(message: "the front matter is nested more than \(maximumDepth) levels deep; expected keys, lists and tables a few levels deep", line: line, column: column)
+        }
         switch node {
         case .scalar(let scalar):
             let plain = scalar.style == .plain || scalar.style == .any
@@ -37,13 +54,15 @@ public enum YAMLReader {
             }
             return MetaNode(.scalar(scalar.string, plain: plain), line: line, column: column)
         case .sequence(let seq):
-            return MetaNode(.list(seq.map { convert($0, shift: shift) }), line: line, column: column)
+            var items: [MetaNode] = []
+            for item in seq { items.append(try convert(item, shift: shift, depth: depth + 1, budget: &budget)) }
+            return MetaNode(.list(items), line: line, column: column)
         case .mapping(let map):
             var entries: [MetaEntry] = []
             for (key, value) in map {
-                let k = convert(key, shift: shift)
+                let k = try convert(key, shift: shift, depth: depth + 1, budget: &budget)
                 entries.append(MetaEntry(key: k.text ?? "", line: k.line, column: k.column,
-                                         node: convert(value, shift: shift)))
+                                         node: try convert(value, shift: shift, depth: depth + 1, budget: &budget)))
             }
             return MetaNode(.table(entries), line: line, column: column)
         case .alias:

@@ -154,7 +154,7 @@ public struct EntryParser: Sendable {
         if let (value, node) = string("revisit") {
             revisit = RevisitInterval.parse(value)
             if revisit == nil {
-                report("revisit '\(value)' is not an interval; expected a number and days, weeks, months or years, such as '3 weeks', or a day such as 2026-12-13", at: at(node))
+                report("revisit '\(value)' is not an interval; expected a number and days, weeks, months or years, such as '3 weeks' (at most \(RevisitInterval.maximumYears) years), or a day such as 2026-12-13", at: at(node))
             }
         }
 
@@ -172,6 +172,10 @@ public struct EntryParser: Sendable {
 
         guard !failed, let date else { return nil }
 
+        if let table = TableBounds.excess(in: split.body) {
+            diagnostics.error("a table of \(table.columns) columns and \(table.rows) rows is larger than journalgen renders; expected at most \(TableBounds.maximumColumns) columns and \(TableBounds.maximumCells) cells", at: at(split.bodyLine + table.line - 1, 1))
+            return nil
+        }
         let hasTitle = !(explicitTitle ?? "").isEmpty
         let body = renderer.render(split.body, dropLeadingHeading: !hasTitle)
         let title = hasTitle ? explicitTitle! : (body.firstHeading.flatMap { $0.isEmpty ? nil : $0 } ?? DateText.long(date.day))

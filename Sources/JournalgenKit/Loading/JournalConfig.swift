@@ -95,6 +95,8 @@ public struct Paging: Sendable, Equatable {
     public var photos = 200
     /// Lines per page of the mood log.
     public var moodLog = 500
+    /// No list page is longer.
+    public static let maximum = 10_000
 
     public init() {}
 }

@@ -241,7 +241,7 @@ public enum JournalConfigReader {
         guard let node else { return paging }
         let expected = "expected a whole number of entries per home page, such as 10, or {home: 10, lists: 300, photos: 200, mood_log: 500}"
         if let n = node.int {
-            if n > 0 { paging.home = n } else { diagnostics.error("paginate is \(n); \(expected)", at: at(node)) }
+            if (1...Paging.maximum).contains(n) { paging.home = n } else { diagnostics.error("paginate is \(n); \(expected)", at: at(node)) }
             return paging
         }
         guard let entries = node.entries else {
@@ -254,8 +254,8 @@ public enum JournalConfigReader {
                 diagnostics.warning("paginate.\(entry.key) is not a list journalgen paginates; known: home, lists, photos, mood_log", at: at(entry.node))
                 continue
             }
-            if let n = entry.node.int, n > 0 { paging[keyPath: key] = n } else {
-                diagnostics.error("paginate.\(entry.key) is '\(entry.node.text ?? entry.node.kindDescription)'; expected a whole number of items per page, such as \(Paging()[keyPath: key])", at: at(entry.node))
+            if let n = entry.node.int, (1...Paging.maximum).contains(n) { paging[keyPath: key] = n } else {
+                diagnostics.error("paginate.\(entry.key) is '\(entry.node.text ?? entry.node.kindDescription)'; expected a whole number of items per page up to \(Paging.maximum), such as \(Paging()[keyPath: key])", at: at(entry.node))
             }
         }
         return paging

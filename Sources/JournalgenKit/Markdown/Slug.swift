@@ -16,7 +16,27 @@ public enum Slug {
                 pendingDash = true
             }
         }
-        return out
+        return out.utf8.count > maximumBytes ? shortened(out) : out
+    }
+
+    /// A slug names a folder, and file systems allow 255 bytes a name: 86 Japanese characters
+    /// are 258. Longer slugs keep their first 180 bytes and a hash of the whole, so two long
+    /// titles that begin alike still get two addresses, the same in every build.
+    static let maximumBytes = 200
+
+    static func shortened(_ slug: String) -> String {
+        var kept = String.UnicodeScalarView(), bytes = 0
+        for scalar in slug.unicodeScalars {
+            bytes += String(scalar).utf8.count
+            if bytes > 180 { break }
+            kept.append(scalar)
+        }
+        var hash: UInt64 = 0xcbf29ce484222325
+        for byte in slug.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100000001b3 }
+        var prefix = String(kept)
+        while prefix.hasSuffix("-") { prefix.removeLast() }
+        let hex = String(hash, radix: 16)
+        return prefix + "-" + String(repeating: "0", count: 16 - hex.count) + hex
     }
 
     /// Latin letters lose their accents ("é" -> "e", "ß" -> "ss"); other scripts stay as written

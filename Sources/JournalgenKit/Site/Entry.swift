@@ -73,7 +73,18 @@ public enum Glory: Sendable, Hashable {
 /// `revisit: 2026-12-13`, a day (what `journalgen revisit` writes when "3 weeks from today" is
 /// not a whole number of weeks after the entry's date).
 public struct RevisitInterval: Sendable, Hashable, Codable, CustomStringConvertible {
-    public enum Unit: String, Sendable, CaseIterable, Codable { case day, week, month, year }
+    public enum Unit: String, Sendable, CaseIterable, Codable {
+        case day, week, month, year
+
+        var maximum: Int {
+            switch self {
+            case .day: return 366 * RevisitInterval.maximumYears
+            case .week: return 53 * RevisitInterval.maximumYears
+            case .month: return 12 * RevisitInterval.maximumYears
+            case .year: return RevisitInterval.maximumYears
+            }
+        }
+    }
     public var amount: Int
     public var unit: Unit
     /// Set for `revisit: YYYY-MM-DD`.
@@ -91,9 +102,12 @@ public struct RevisitInterval: Sendable, Hashable, Codable, CustomStringConverti
         guard parts.count == 2, let n = Int(parts[0]), n > 0 else { return nil }
         var word = String(parts[1])
         if word.hasSuffix("s") { word.removeLast() }
-        guard let unit = Unit(rawValue: word) else { return nil }
+        guard let unit = Unit(rawValue: word), n <= unit.maximum else { return nil }
         return RevisitInterval(amount: n, unit: unit)
     }
+
+    /// A century: more is a typo (and `9223372036854775807 days` would overflow date arithmetic).
+    public static let maximumYears = 100
 
     public func after(_ day: CalendarDay) -> CalendarDay {
         if let fixed = self.day { return fixed }

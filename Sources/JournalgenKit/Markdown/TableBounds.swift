@@ -1,0 +1,60 @@
+/// The size of the GFM tables in a body, checked before cmark-gfm sees it. cmark-gfm 0.29.0.gfm.6
+/// (Debian's) fills every short row up to the header's width, so a 20 KB body of a 3,000-column
+/// header and 3,000 one-cell rows asks for nine million cells: half a minute and gigabytes.
+/// (Later releases bound the cells they fill in; this is the same bound, with a message.)
+enum TableBounds {
+    /// Far beyond any table a journal holds (a year of days by a dozen columns is 4,000).
+    static let maximumCells = 100_000
+    static let maximumColumns = 1_000
+
+    struct Excess {
+        /// 1-based line of the table's delimiter row within the body.
+        var line: Int
+        var columns: Int
+        var rows: Int
+    }
+
+    /// The first table over the bounds, if any.
+    static func excess(in body: String) -> Excess? {
+        let lines = body.split(separator: "\n", omittingEmptySubsequences: false)
+        var index = 1
+        while index < lines.count {
+            defer { index += 1 }
+            guard let columns = delimiterColumns(lines[index]) else { continue }
+            var rows = 1
+            var next = index + 1
+            while next < lines.count, !lines[next].allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) {
+                rows += 1
+                next += 1
+            }
+            if columns > maximumColumns || columns * rows > maximumCells {
+                return Excess(line: index + 1, columns: columns, rows: rows)
+            }
+            index = next - 1
+        }
+        return nil
+    }
+
+    /// The number of cells of a delimiter row (`|---|:--:|`), nil for any other line.
+    static func delimiterColumns(_ line: Substring) -> Int? {
+        var cells = 0, inCell = false, sawDash = false, pipes = 0
+        for c in line.utf8 {
+            switch c {
+            case UInt8(ascii: "|"):
+                pipes += 1
+                if inCell { guard sawDash else { return nil }; cells += 1 }
+                inCell = false; sawDash = false
+            case UInt8(ascii: "-"):
+                inCell = true; sawDash = true
+            case UInt8(ascii: ":"):
+                inCell = true
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+                continue
+            default:
+                return nil
+            }
+        }
+        if inCell { guard sawDash else { return nil }; cells += 1 }
+        return cells > 0 && (pipes > 0 || cells > 1) ? cells : nil
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+@testable import JournalgenKit
+
+/// Inputs a fuzzer found to crash, hang or blow up journalgen: each is now an error naming the
+/// file, line and column, or is published safely.
+@Suite struct MangledInputTests {
+    func check(_ entry: String, file: String = "entries/2026-01-01-a.md") throws -> BuildReport {
+        let journal = try TemporaryJournal()
+        defer { journal.remove() }
+        try journal.write(file, entry)
+        return journal.build()
+    }
+
+    func firstError(_ report: BuildReport) -> String {
+        report.diagnostics.first { $0.severity == .error }.map { "\($0.location.line):\($0.location.column): \($0.message)" } ?? "no error"
+    }
+
+    @Test func yamlAliasesThatNameBillionsOfValuesAreAnError() throws {
+        var lines = ["---", "title: laughs", "a0: &a0 [x, x, x, x, x, x, x, x, x]"]
+        for level in 1...9 { lines.append("a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 9).joined(separator: ", ") + "]") }
+        let report = try check((lines + ["---", "Body."]).joined(separator: "\n") + "\n")
+        #expect(!report.succeeded)
+        #expect(firstError(report).contains("the front matter holds more than 100000 values (YAML aliases"), "\(firstError(report))")
+    }
+
+    @Test func deeplyNestedFrontMatterIsAnError() throws {
+        let toml = try check("+++\ntitle = \"deep\"\nx = " + String(repeating: "[", count: 30_000) + String(repeating: "]", count: 30_000) + "\n+++\nBody.\n")
+        #expect(firstError(toml).hasPrefix("3:205: invalid TOML: lists and tables are nested more than 200 levels deep"), "\(firstError(toml))")
+        let yaml = try check("---\ntitle: deep\nx: " + String(repeating: "[", count: 30_000) + String(repeating: "]", count: 30_000) + "\n---\nBody.\n")
+        #expect(firstError(yaml).contains("nesting"), "\(firstError(yaml))")
+    }
+
+    @Test func aHugeRevisitIntervalIsAnError() throws {
+        let report = try check("---\ntitle: far\nrevisit: 9223372036854775807 days\n---\nBody.\n")
+        #expect(firstError(report) == "3:10: revisit '9223372036854775807 days' is not an interval; expected a number and days, weeks, months or years, such as '3 weeks' (at most 100 years), or a day such as 2026-12-13")
+        #expect(try check("---\ntitle: far\nrevisit: 100 years\n---\nBody.\n").succeeded)
+        #expect(!(try check("---\ntitle: far\nrevisit: 1201 months\n---\nBody.\n").succeeded))
+    }
+
+    @Test func aTableOfMillionsOfCellsIsAnError() throws {
+        let n = 3000
+        let body = "|" + String(repeating: "a|", count: n) + "\n|" + String(repeating: "-|", count: n) + "\n" + String(repeating: "|a\n", count: n)
+        let report = try check("---\ntitle: table\n---\n" + body)
+        #expect(firstError(report) == "5:1: a table of 3000 columns and 3001 rows is larger than journalgen renders; expected at most 1000 columns and 100000 cells")
+        #expect(TableBounds.excess(in: "| a | b |\n|---|:-:|\n| 1 | 2 |\n") == nil)
+        #expect(TableBounds.delimiterColumns("---") == nil, "a rule, not a table")
+        #expect(TableBounds.delimiterColumns("| :--- | ---: |") == 2)
+    }
+
+    @Test func controlCharactersNeverBreakTheFeedOrTheCalendar() throws {
+        let journal = try TemporaryJournal()
+        defer { journal.remove() }
+        try journal.write("entries/2026-01-01-a.md", "---\ntitle: \"Tab\\tVT\\vFF\\fESC\\e end\"\nrevisit: 2 weeks\n---\nLine\u{2028}two\u{85}three \u{0B} and \u{1B}.\n")
+        let report = journal.build()
+        #expect(report.succeeded, "\(report.diagnostics)")
+        let feed = try #require(MarkupDocument(data: Data(contentsOf: journal.output.appendingPathComponent("feed.xml")), kind: .xml))
+        #expect(feed.problems.isEmpty, "\(feed.problems)")
+        #expect(feed.string("//*[local-name()='entry']/*[local-name()='title']") == "Tab\tVTFFESC end")
+        let ics = try journal.read("_site/reminders.ics")
+        #expect(!ics.unicodeScalars.contains { [0x0B, 0x0C, 0x1B, 0x85, 0x2028].contains($0.value) })
+    }
+
+    @Test func aTitleLongerThanAFileNameGetsAShortenedAddress() throws {
+        let title = String(repeating: "京都の朝は静かで", count: 11)  // 88 characters, 264 bytes
+        let journal = try TemporaryJournal()
+        defer { journal.remove() }
+        try journal.write("entries/2026-01-01-a.md", "---\ntitle: \(title)\ntags: [\(title)]\n---\nBody.\n")
+        try journal.write("entries/2026-01-02-b.md", "---\ntitle: \(title)。\n---\nBody.\n")
+        let report = journal.build()
+        #expect(report.succeeded, "\(report.diagnostics)")
+        let folders = report.entryPages.map { $0.split(separator: "/").last.map(String.init) ?? "" }
+        #expect(folders.allSatisfy { $0.utf8.count <= Slug.maximumBytes }, "\(folders)")
+        #expect(Set(folders).count == 2)
+        #expect(Slug.make(title) == Slug.make(title), "the same in every build")
+        #expect(Slug.make(title + "x") != Slug.make(title + "y"), "long titles that begin alike stay apart")
+        #expect(FileManager.default.fileExists(atPath: journal.output.appendingPathComponent("tags/\(Slug.make(title))/index.html").path))
+    }
+}
