@@ -22,6 +22,9 @@ struct JournalOptions: ParsableArguments {
     @Flag(help: "Leave private entries out instead of encrypting them (no passphrase needed).")
     var skipPrivate = false
 
+    @Flag(help: "Encrypt the private entries with a new passphrase (asked twice), on purpose; without it a passphrase other than the last build's is an error.")
+    var newPassphrase = false
+
     @Option(help: ArgumentHelp("The day to build for, YYYY-MM-DD (default: today in the journal's time zone).", valueName: "day"))
     var today: String?
 
@@ -31,6 +34,7 @@ struct JournalOptions: ParsableArguments {
         options.includeFuture = future
         options.strict = strict
         options.skipPrivate = skipPrivate
+        options.newPassphrase = newPassphrase
         options.passphrase = Passphrase.obtain
         if let today {
             guard let day = CalendarDay(iso: today) else {

@@ -177,13 +177,24 @@ import Testing
         #expect(!snapshot(journal.output).keys.contains { $0.hasPrefix("private/") })
     }
 
-    @Test func aNewPassphraseIsUsedWithAWarning() throws {
+    @Test func anotherPassphraseIsRefusedUnlessItIsNewOnPurpose() throws {
         let journal = try Self.makeJournal()
         defer { journal.remove() }
         #expect(Self.build(journal).diagnostics.isEmpty)
-        let changed = Self.build(journal, passphrase: "a new and longer passphrase")
+        let before = snapshot(journal.output)
+        // A typo: refused, and the site and the check stay as they were.
+        let typo = Self.build(journal, passphrase: TestPassphrase.value + "x")
+        #expect(!typo.succeeded)
+        #expect(typo.diagnostics.map(\.message) == ["the passphrase is not the one the private pages were last encrypted with, so nothing was encrypted with it; expected the same passphrase (mind a typo), or --new-passphrase to change it on purpose (readers then need the new one)"])
+        #expect(snapshot(journal.output) == before)
+        #expect(Self.build(journal).succeeded, "the right one still works")
+        let changed = journal.build {
+            $0.passphrase = { isNew in isNew ? "a new and longer passphrase" : nil }
+            $0.newPassphrase = true
+        }
         #expect(changed.succeeded)
-        #expect(changed.diagnostics.map(\.message) == ["the passphrase is not the one of the last build: private pages are now encrypted with this one, and readers need it from now on"])
+        #expect(changed.diagnostics.map(\.message) == ["private pages are now encrypted with the new passphrase (--new-passphrase), and readers need it from now on"])
+        #expect(!Self.build(journal).succeeded, "the old one is refused now")
         let list = try journal.read("_site/private/index.html")
         #expect((try? LockedPageOpener.open(page: list, passphrase: "a new and longer passphrase").get()) != nil)
         #expect(Self.build(journal, passphrase: "a new and longer passphrase").diagnostics.isEmpty)

@@ -20,6 +20,9 @@ public struct BuildOptions: Sendable {
     /// Asked for the passphrase when the journal has private entries; `isNew` is true when the
     /// journal has none yet (the command then asks twice). Nil or empty: the build fails.
     public var passphrase: (@Sendable (_ isNew: Bool) -> String?)?
+    /// Encrypt with a passphrase other than the last build's, on purpose (`--new-passphrase`).
+    /// Without it such a build fails: a typo must never lock the readers out.
+    public var newPassphrase = false
     /// Leave private entries out instead of encrypting them (`--skip-private`).
     public var skipPrivate = false
     /// Links relative to each page, for a site opened from the disk (`--relative-links`, or

@@ -264,8 +264,8 @@ public struct BuildPipeline: Sendable {
     func privateKeys(journal: URL, count: Int, at location: SourceLocation, diagnostics: DiagnosticsEngine) -> PrivateKeys? {
         let store = SaltStore(journal: journal.path)
         let existing = store.salt
-        guard let passphrase = options.passphrase?(existing == nil), !passphrase.isEmpty else {
-            diagnostics.error("\(count) private entr\(count == 1 ? "y needs" : "ies need") a passphrase to be encrypted, and none was given; expected JOURNALGEN_PASSPHRASE in the environment or a terminal to type it in (or --skip-private to leave them out)", at: location)
+        guard let passphrase = options.passphrase?(existing == nil || options.newPassphrase), !passphrase.isEmpty else {
+            diagnostics.error("\(count) private entr\(count == 1 ? "y needs" : "ies need") a passphrase to be encrypted, and none was given (JOURNALGEN_PASSPHRASE is not set, and none was typed, or the two typed differ); expected JOURNALGEN_PASSPHRASE in the environment or a terminal to type it in (or --skip-private to leave them out)", at: location)
             return nil
         }
         guard let salt = existing ?? store.makeSalt() else {
@@ -279,7 +279,11 @@ public struct BuildPipeline: Sendable {
             return nil
         }
         if !store.matches(keys) {
-            diagnostics.warning("the passphrase is not the one of the last build: private pages are now encrypted with this one, and readers need it from now on", at: location)
+            guard options.newPassphrase else {
+                diagnostics.error("the passphrase is not the one the private pages were last encrypted with, so nothing was encrypted with it; expected the same passphrase (mind a typo), or --new-passphrase to change it on purpose (readers then need the new one)", at: location)
+                return nil
+            }
+            diagnostics.warning("private pages are now encrypted with the new passphrase (--new-passphrase), and readers need it from now on", at: location)
         }
         if options.writeOutput { store.remember(keys) }
         return keys
