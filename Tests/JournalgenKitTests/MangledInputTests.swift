@@ -77,3 +77,39 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: journal.output.appendingPathComponent("tags/\(Slug.make(title))/index.html").path))
     }
 }
+
+/// A key or a mood a letter or two from a known one is almost always a typo, and says so.
+@Suite struct TypoTests {
+    @Test func nearMissesAreFoundAndFarOnesLeftAlone() {
+        #expect(Typos.distance("moood", "mood") == 1)
+        #expect(Typos.distance("tilte", "title") == 1, "two letters swapped are one edit")
+        #expect(Typos.suggestion(for: "authr", among: ["author", "title"]) == "author")
+        #expect(Typos.suggestion(for: "paginte", among: JournalConfigReader.knownKeys) == "paginate")
+        #expect(Typos.suggestion(for: "weather", among: EntryParser.knownKeys) == nil, "a key of one's own")
+        #expect(Typos.suggestion(for: "people", among: EntryParser.knownKeys) == nil)
+    }
+
+    @Test func typosInFrontMatterJournalYAMLAndMoodsAreNamed() throws {
+        let journal = try TemporaryJournal(config: "title: T\ntimezone: Europe/Berlin\nauthr: Lena\n")
+        defer { journal.remove() }
+        try journal.write("entries/2026-01-01-a.md", "---\ntitle: A\nmoood: good\nweather: sunny\n---\nBody.\n")
+        try journal.write("entries/2026-01-02-b.md", "---\ntitle: B\nmood: godo\n---\nBody.\n")
+        let report = journal.build()
+        let messages = report.diagnostics.map { "\($0.location.path.split(separator: "/").last ?? ""):\($0.location.line):\($0.location.column): \($0.message)" }
+        #expect(messages.contains("journal.yaml:3:1: 'authr' is not a key of journal.yaml; did you mean 'author'? (a key of your own is kept for templates, but this one is a letter or two from 'author')"), "\(messages)")
+        #expect(messages.contains("2026-01-01-a.md:3:1: 'moood' is not a key of the front matter; did you mean 'mood'? (a key of your own is kept for templates, but this one is a letter or two from 'mood')"), "\(messages)")
+        #expect(!messages.contains { $0.contains("weather") })
+        #expect(messages.contains("2026-01-02-b.md:3:7: mood 'godo' is not on the journal's scale; expected one of: amazing, good, so-so, bad, horrible; did you mean 'good'?"), "\(messages)")
+        #expect(!journal.build { $0.strict = true }.succeeded)
+    }
+
+    @Test func aTabAndAnUnquotedColonGetPlainWords() throws {
+        let journal = try TemporaryJournal()
+        defer { journal.remove() }
+        try journal.write("entries/2026-01-01-a.md", "---\ntitle: x\ntags:\n\t- a\n---\nBody.\n")
+        try journal.write("entries/2026-01-02-b.md", "---\ntitle: Kyoto: day one\n---\nBody.\n")
+        let messages = journal.build().diagnostics.map { "\($0.location.line):\($0.location.column): \($0.message)" }
+        #expect(messages.contains("4:1: invalid YAML: this line is indented with a tab; YAML indents with spaces only (replace the tab with spaces)"), "\(messages)")
+        #expect(messages.contains("2:13: invalid YAML: the value of 'title' holds ': ', which YAML reads as the start of another key; put the value in quotes: title: \"Kyoto: day one\""), "\(messages)")
+    }
+}

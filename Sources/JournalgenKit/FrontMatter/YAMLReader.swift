@@ -18,7 +18,7 @@ public enum YAMLReader {
             // Passing the encoding spares Yams a look at the environment on every call.
             root = try Yams.compose(yaml: yaml, .basic, .default, .utf8)
         } catch let error as YamlError {
-            throw failure(error, shift: shift)
+            throw explained(failure(error, shift: shift), yaml: yaml, shift: shift)
         } catch {
             throw Failure(message: "cannot read the YAML front matter: \(error)", line: firstLine, column: 1)
         }
@@ -68,6 +68,25 @@ public enum YAMLReader {
         case .alias:
             return MetaNode(.null, line: line, column: column)
         }
+    }
+
+    /// libyaml's words for the two mistakes people make most, said plainly: a tab in the
+    /// indentation, and a colon in an unquoted title.
+    static func explained(_ failure: Failure, yaml: String, shift: Int) -> Failure {
+        var failure = failure
+        let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
+        let index = failure.line - shift - 1
+        guard lines.indices.contains(index) else { return failure }
+        let line = lines[index]
+        if failure.message.contains("found character that cannot start any token"), line.prefix { $0 == " " || $0 == "\t" }.contains("\t") {
+            failure.message = "invalid YAML: this line is indented with a tab; YAML indents with spaces only (replace the tab with spaces)"
+        } else if failure.message.contains("mapping values are not allowed"),
+                  let colon = line.firstIndex(of: ":"), line[line.index(after: colon)...].contains(": ") {
+            let key = line[..<colon].trimmingCharacters(in: .whitespaces)
+            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            failure.message = "invalid YAML: the value of '\(key)' holds ': ', which YAML reads as the start of another key; put the value in quotes: \(key): \"\(value.replacingOccurrences(of: "\"", with: "\\\""))\""
+        }
+        return failure
     }
 
     static func failure(_ error: YamlError, shift: Int) -> Failure {

@@ -93,7 +93,8 @@ public struct EntryParser: Sendable {
         if let (value, node) = string("mood") {
             mood = config.moods.level(value)
             if mood == nil {
-                report("mood '\(value)' is not on the journal's scale; expected one of: \(config.moods.valueList)", at: at(node))
+                let meant = Typos.suggestion(for: value, among: config.moods.levels.map(\.value)).map { "; did you mean '\($0)'?" } ?? ""
+                report("mood '\(value)' is not on the journal's scale; expected one of: \(config.moods.valueList)\(meant)", at: at(node))
             }
         }
 
@@ -169,6 +170,7 @@ public struct EntryParser: Sendable {
         for entry in meta.entries ?? [] where !Self.knownKeys.contains(entry.key) {
             extra.append(entry)
         }
+        Typos.checkKeys(of: meta, known: Self.knownKeys, in: "the front matter", at: at, diagnostics: diagnostics)
 
         guard !failed, let date else { return nil }
 

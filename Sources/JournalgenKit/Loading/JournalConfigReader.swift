@@ -135,6 +135,7 @@ public enum JournalConfigReader {
         let reminders = root["reminders"].flatMap { readReminders($0, at: at, diagnostics: diagnostics) }
         let media = root["media"].map { readMedia($0, at: at, diagnostics: diagnostics) } ?? ImageSettings()
 
+        Typos.checkKeys(of: root, known: knownKeys, in: "journal.yaml", at: at, diagnostics: diagnostics)
         var extra: [MetaEntry] = []
         for entry in root.entries ?? [] where !knownKeys.contains(entry.key) {
             extra.append(entry)

@@ -58,6 +58,7 @@ public struct TripReader: Sendable {
         }
         let id = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         var trip = TripInfo(id: id, bodyHTML: "", filePath: path)
+        Typos.checkKeys(of: meta, known: Self.knownKeys, in: "a trip's front matter", at: at, diagnostics: diagnostics)
         trip.title = meta["title"]?.text
         trip.summary = meta["summary"]?.text
         if let node = meta["private"] {
