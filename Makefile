@@ -4,6 +4,7 @@
 #   make bench   journalgen vs Hugo on 1k and 10k-entry journals, the writer's loop, page weight (see docs/benchmarks.md)
 #   make serve   serve the example journal on http://localhost:8000/, rebuilding and reloading on every save
 #   make check-lock   unlock the example's private entry in headless Chromium (docs/private.md)
+#   make fuzz    libFuzzer on every parser, FUZZ_SECONDS each (docs/fuzzing.md)
 
 APT_PACKAGES := pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libxml2-dev libvips-dev libvips-tools libjs-leaflet
 # The browser check of `make test`: headless Chromium and its driver, and Java for the Nu HTML checker.
@@ -14,7 +15,7 @@ JOBS ?= 2
 PORT ?= 8000
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup demo test browser-test bench serve check-lock install clean
+.PHONY: setup demo test browser-test bench serve check-lock fuzz install clean
 
 setup:
 	@command -v $(SWIFT) >/dev/null || { echo "error: no Swift toolchain on PATH; install Swift 6 from swift.org first" >&2; exit 1; }
@@ -75,6 +76,22 @@ bench: setup .build/release/journalgen
 	python3 .ci/bench_serve.py
 	python3 .ci/bench_images.py
 	python3 .ci/bench_pages.py
+
+# Each parser under libFuzzer for FUZZ_SECONDS: new inputs go to .build/fuzz-corpus, crashes to
+# Tests/Fuzz/crashes/TARGET/ (keep them: make test replays them after the fix).
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS := entry frontmatter markdown journal-yaml moodlog gpx editor
+fuzz: setup
+	JOURNALGEN_FUZZ=1 $(SWIFT) build -c release -j $(JOBS) --build-path .build/fuzz --product journalgen-fuzz -Xswiftc -sanitize=fuzzer
+	@for t in $(FUZZ_TARGETS); do \
+	  mkdir -p .build/fuzz-corpus/$$t Tests/Fuzz/crashes/$$t; \
+	  echo "fuzzing $$t for $(FUZZ_SECONDS) s"; \
+	  JOURNALGEN_FUZZ_TARGET=$$t .build/fuzz/release/journalgen-fuzz .build/fuzz-corpus/$$t Tests/Fuzz/corpus/$$t \
+	    -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=1024 -max_len=65536 -print_final_stats=1 \
+	    -artifact_prefix=Tests/Fuzz/crashes/$$t/ > .build/fuzz-$$t.log 2>&1; status=$$?; \
+	  grep -E "^(Done|stat::number_of_executed_units|==[0-9]+== ERROR|SUMMARY|.*Test unit written)" .build/fuzz-$$t.log; \
+	  [ $$status = 0 ] || { echo "fuzz target $$t failed: see .build/fuzz-$$t.log"; exit 1; }; \
+	done
 
 serve: setup .build/release/journalgen
 	JOURNALGEN_PASSPHRASE="$${JOURNALGEN_PASSPHRASE:-$(DEMO_PASSPHRASE)}" .build/release/journalgen serve example-journal --port $(PORT)

@@ -1,4 +1,5 @@
 // swift-tools-version: 6.0
+import Foundation
 import PackageDescription
 
 let package = Package(
@@ -62,3 +63,10 @@ let package = Package(
             dependencies: ["JournalgenKit", "journalgen", "CLibXML2"]),
     ]
 )
+
+// The fuzzer (`make fuzz`): built only on request, with -sanitize=fuzzer, which supplies `main`.
+if ProcessInfo.processInfo.environment["JOURNALGEN_FUZZ"] != nil {
+    package.targets.append(.executableTarget(name: "JournalgenFuzz", dependencies: ["JournalgenKit"],
+                                             swiftSettings: [.unsafeFlags(["-parse-as-library"])]))
+    package.products.append(.executable(name: "journalgen-fuzz", targets: ["JournalgenFuzz"]))
+}

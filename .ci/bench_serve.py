@@ -46,6 +46,11 @@ def journal_copy(work, size):
     copy = os.path.join(work, f"edit-{size}")
     shutil.rmtree(copy, ignore_errors=True)
     shutil.copytree(source, copy, ignore=shutil.ignore_patterns("_site", ".journalgen-cache"))
+    # The photos made for the source journal: the copy makes none again (as bench.py's builds).
+    for part in ("images", "frames"):
+        made = os.path.join(source, ".journalgen-cache", part)
+        if os.path.isdir(made):
+            shutil.copytree(made, os.path.join(copy, ".journalgen-cache", part))
     return copy
 
 

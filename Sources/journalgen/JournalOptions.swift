@@ -28,8 +28,17 @@ struct JournalOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The day to build for, YYYY-MM-DD (default: today in the journal's time zone).", valueName: "day"))
     var today: String?
 
+    /// The journal folder: as given, or, when none is given and this folder has no journal.yaml,
+    /// the nearest folder above that has one (as git finds its repository, and as `new` does).
+    var journalFolder: URL {
+        let given = URL(fileURLWithPath: journal)
+        guard journal == ".", !FileManager.default.fileExists(atPath: given.appendingPathComponent(JournalConfig.fileName).path),
+              let found = JournalWorkspace.find(from: given) else { return given }
+        return found
+    }
+
     func buildOptions() throws -> BuildOptions {
-        var options = BuildOptions(journal: URL(fileURLWithPath: journal))
+        var options = BuildOptions(journal: journalFolder)
         options.includeDrafts = drafts
         options.includeFuture = future
         options.strict = strict

@@ -80,7 +80,7 @@ enum MoodListing {
         return shown.map { item in
             let when = item.date.dayAndMinute.padding(toLength: 16, withPad: " ", startingAt: 0)
             let mood = "\(item.level.emoji) \(item.level.value)"
-            return [when, mood.padding(toLength: max(mood.count, 10), withPad: " ", startingAt: 0), item.text]
+            return [when, mood.paddedToColumns(10), item.text]
                 .joined(separator: "  ").trimmingCharacters(in: .whitespaces)
         }
     }

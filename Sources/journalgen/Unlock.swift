@@ -19,7 +19,7 @@ extension Journalgen {
         @Argument(help: ArgumentHelp("A lock screen: file, folder, or URL.", valueName: "page"), completion: .file())
         var page: String
 
-        @Option(help: ArgumentHelp("The built site, for a URL (default: _site).", valueName: "dir"), completion: .directory)
+        @Option(help: ArgumentHelp("The built site, for a URL.", valueName: "dir"), completion: .directory)
         var site = "_site"
 
         func run() throws {

@@ -64,9 +64,23 @@ func report(_ diagnostics: DiagnosticsEngine) throws {
 func day(_ text: String?, option: String, zone: TimeZone) throws -> CalendarDay {
     guard let text else { return zone.today() }
     guard let day = CalendarDay(iso: text), text.count == 10 else {
-        throw ValidationError("\(option) '\(text)' is not a day; expected YYYY-MM-DD")
+        throw ValidationError(impossibleDay(text, option: option) ?? "\(option) '\(text)' is not a day; expected YYYY-MM-DD")
     }
     return day
+}
+
+/// "2026-02-30" is written as a day should be but is not one: say that, not "expected YYYY-MM-DD".
+func impossibleDay(_ text: String, option: String) -> String? {
+    let digits = Array(text.prefix(10).utf8)
+    guard digits.count == 10, digits[4] == UInt8(ascii: "-"), digits[7] == UInt8(ascii: "-"),
+          let year = Int(text.prefix(4)), let month = Int(text.dropFirst(5).prefix(2)), let dayNumber = Int(text.dropFirst(8).prefix(2)),
+          CalendarDay(iso: text.prefix(10)) == nil else { return nil }
+    guard (1...12).contains(month) else {
+        return "\(option) '\(text)': there is no month \(month); expected a month from 01 to 12"
+    }
+    let days = CalendarDay.daysIn(month: month, year: year)
+    let name = DateFormatter().monthSymbols[month - 1]
+    return "\(option) '\(text)': \(name) \(year) has \(days) days, so there is no day \(dayNumber); expected a day from 01 to \(days)"
 }
 
 /// A moment from `--date`/`--at` (`2026-11-22`, `2026-11-22 08:10`, ISO 8601), or now.
@@ -75,7 +89,7 @@ func moment(_ text: String?, option: String, zone: TimeZone) throws -> EntryDate
     do {
         return try EntryDate.parse(text, zone: zone)
     } catch {
-        throw ValidationError("\(option) '\(text)' is not a date; expected YYYY-MM-DD, YYYY-MM-DD HH:MM or 2026-11-22T08:10:00+01:00")
+        throw ValidationError(impossibleDay(text, option: option) ?? "\(option) '\(text)' is not a date; expected YYYY-MM-DD, YYYY-MM-DD HH:MM or 2026-11-22T08:10:00+01:00")
     }
 }
 

@@ -94,8 +94,28 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent(".git").path) == made.out.contains("git init"))
         let built = try journalgen(["build", "--today", "2026-11-22", "--quiet"], in: root)
         #expect(built.status == 0, "\(built.err)")
+        // A new journal builds and checks with no warning, also from inside one of its folders.
+        let strict = try journalgen(["check", "--strict", "--today", "2026-11-22"], in: root.appendingPathComponent("entries/2026"))
+        #expect(strict.status == 0 && strict.err.isEmpty, "\(strict.err)")
+        #expect(strict.out.contains("no feed, sitemap or reminders calendar"))
         let again = try journalgen(["init", "small-hours"], in: parent)
         #expect(again.status != 0 && again.err.contains("there is a journal here already"))
+    }
+
+    @Test func messagesSayWhatIsWrong() throws {
+        let journal = try TemporaryJournal()
+        defer { journal.remove() }
+        let feb = try journalgen(["new", "x", "--date", "2026-02-30"], in: journal.root)
+        #expect(feb.status != 0 && feb.err.contains("--date '2026-02-30': February 2026 has 28 days, so there is no day 30; expected a day from 01 to 28"), "\(feb.err)")
+        let missing = try journalgen(["revisit", "entries/nope.md", "3", "weeks"], in: journal.root)
+        #expect(missing.status != 0 && missing.err.contains("cannot read this file: there is no such file"), "\(missing.err)")
+        let help = try journalgen(["unlock", "--help"], in: journal.root)
+        #expect(help.out.components(separatedBy: "default: _site").count == 2 && !help.out.contains("(default: _site). (default"), "the default once: \(help.out)")
+        try journal.write("entries/2026-01-01-a.md", "---\ntitle: A\ntheme: lava\n---\nBody\n")
+        let strict = try journalgen(["check", "--strict", "--today", "2026-11-22"], in: journal.root)
+        #expect(strict.status != 0 && strict.err.contains("nothing was written") && !strict.err.contains("previous site"), "\(strict.err)")
+        #expect("😖 horrible".paddedToColumns(10) == "😖 horrible", "never cut")
+        #expect("🙂 good".paddedToColumns(10) == "🙂 good   ", "an emoji takes two columns")
     }
 
     @Test func newWritesTheEntryFromFlagsAndNeverOverwrites() throws {

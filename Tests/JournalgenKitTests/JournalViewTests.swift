@@ -258,7 +258,11 @@ import Testing
         try journal.write("entries/2026-11-01-a.md", "A\n")
         let report = journal.build()
         #expect(report.succeeded)
-        #expect(report.diagnostics.contains { $0.message.contains("base_url") })
+        // The default base_url, as `init` writes it, is no warning: the summary says what it leaves out.
+        #expect(report.diagnostics.isEmpty && report.feedsLeftOut)
+        #expect(report.summary(paths: DisplayPaths()).contains("no feed, sitemap or reminders calendar"))
+        try journal.write("journal.yaml", "title: T\nbase_url: /journal/\n")
+        #expect(journal.build().diagnostics.contains { $0.message.contains("base_url '/journal/' has no scheme and host") })
         #expect(!FileManager.default.fileExists(atPath: journal.output.appendingPathComponent("feed.xml").path))
         #expect(FileManager.default.fileExists(atPath: journal.output.appendingPathComponent("search/year-2026.json").path))
     }

@@ -59,6 +59,8 @@ public struct BuildReport: Sendable {
     public var futureLeftOut = 0
     /// Entries whose `revisit:` has come due by the build day.
     public var revisitsDue = 0
+    /// feed.xml, sitemap.xml and reminders.ics were left out: base_url is the default "/".
+    public var feedsLeftOut = false
     public var imagesProcessed = 0
     public var imagesFromCache = 0
     public var seconds = 0.0
@@ -84,6 +86,7 @@ public struct BuildReport: Sendable {
             parts.append(imagesProcessed == 0 ? "no photos processed (\(imagesFromCache) from the cache)"
                          : "\(imagesProcessed) photo\(imagesProcessed == 1 ? "" : "s") processed, \(imagesFromCache) from the cache")
         }
+        if feedsLeftOut { parts.append("no feed, sitemap or reminders calendar (they need a base_url with a host, such as https://example.org/journal/)") }
         if warnings > 0 { parts.append("\(warnings) warning\(warnings == 1 ? "" : "s")") }
         let time = String(format: "%.2f s", seconds)
         let head: String

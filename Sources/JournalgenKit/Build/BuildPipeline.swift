@@ -31,7 +31,7 @@ public struct BuildPipeline: Sendable {
                 report.diagnostics.append(Diagnostic(.error, "--strict: \(report.warnings) warning\(report.warnings == 1 ? "" : "s") fail the build", at: SourceLocation(path: configPath)))
             }
             report.seconds = Date().timeIntervalSince(started)
-            report.hadPreviousSite = FileManager.default.fileExists(atPath: options.outputFolder.appendingPathComponent(StagedOutput.markerName).path)
+            report.hadPreviousSite = options.writeOutput && FileManager.default.fileExists(atPath: options.outputFolder.appendingPathComponent(StagedOutput.markerName).path)
             return report
         }
 
@@ -151,7 +151,8 @@ public struct BuildPipeline: Sendable {
         report.pages = jobs.count
         let publicPages = jobs.filter { if case .locked = $0 { return false } else { return true } }
         let documents = SiteDocuments.documents(model: model, pages: publicPages.map { ($0, renderer.outputPath($0)) },
-                                                configLocation: SourceLocation(path: configPath), diagnostics: diagnostics)
+                                                configLocation: SourceLocation(path: configPath), diagnostics: diagnostics,
+                                                feedsLeftOut: &report.feedsLeftOut)
         guard options.writeOutput else {
             parallelForEach(count: jobs.count) { _ = renderer.render(jobs[$0]) }
             parallelForEach(count: documents.count) { _ = documents[$0].render() }

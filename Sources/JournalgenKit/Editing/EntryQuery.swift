@@ -36,7 +36,7 @@ public struct EntryQuery: Sendable {
     public static func line(_ entry: Entry) -> String {
         let when = entry.date.dayAndMinute.padding(toLength: 16, withPad: " ", startingAt: 0)
         let mood = entry.mood.map { "\($0.emoji) \($0.value)" } ?? "-"
-        var parts = [when, mood.padding(toLength: max(mood.count, 10), withPad: " ", startingAt: 0), entry.title]
+        var parts = [when, mood.paddedToColumns(10), entry.title]
         if !entry.tags.isEmpty { parts.append(entry.tags.map { "#" + $0 }.joined(separator: " ")) }
         if entry.isPrivate { parts.append("[private]") }
         if entry.isDraft { parts.append("[draft]") }
@@ -63,5 +63,25 @@ public struct EntryQuery: Sendable {
         }
         let data = try! JSONSerialization.data(withJSONObject: items, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         return String(decoding: data, as: UTF8.self)
+    }
+}
+
+extension String {
+    /// Padded with spaces to `columns` terminal columns, never cut: an emoji or a CJK character
+    /// takes two. (NSString's padding counted UTF-16 units and cut "😖 horrible" to "😖 horribl".)
+    public func paddedToColumns(_ columns: Int) -> String {
+        self + String(repeating: " ", count: max(0, columns - terminalWidth))
+    }
+
+    var terminalWidth: Int {
+        reduce(0) { width, character in
+            let wide = character.unicodeScalars.contains { scalar in
+                let v = scalar.value
+                return scalar.properties.isEmojiPresentation || (0x1100...0x115F).contains(v) || (0x2E80...0xA4CF).contains(v)
+                    || (0xAC00...0xD7A3).contains(v) || (0xF900...0xFAFF).contains(v) || (0xFF00...0xFF60).contains(v)
+                    || (0xFFE0...0xFFE6).contains(v) || (0x20000...0x3FFFD).contains(v)
+            }
+            return width + (wide ? 2 : 1)
+        }
     }
 }

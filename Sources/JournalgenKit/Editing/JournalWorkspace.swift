@@ -43,7 +43,12 @@ public struct JournalWorkspace: Sendable {
     public func entry(at path: String, diagnostics: DiagnosticsEngine) -> Entry? {
         let file = URL(fileURLWithPath: path).standardizedFileURL.path
         let display = paths.display(path: file)
-        guard let data = FileIO.read(file), let text = TextDecoding.decode(data) else {
+        guard let data = FileIO.read(file) else {
+            let reason = FileManager.default.fileExists(atPath: file) ? String(cString: strerror(errno)) : "there is no such file"
+            diagnostics.error("cannot read this file: \(reason); expected an entry of the journal, such as entries/2026/2026-04-03-kyoto.md", at: SourceLocation(path: display))
+            return nil
+        }
+        guard let text = TextDecoding.decode(data) else {
             diagnostics.error("cannot read this file as UTF-8 text; expected an entry of the journal", at: SourceLocation(path: display))
             return nil
         }

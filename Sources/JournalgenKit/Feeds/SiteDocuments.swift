@@ -7,7 +7,7 @@ enum SiteDocuments {
     typealias Document = (path: String, render: @Sendable () -> Data)
 
     static func documents(model: SiteModel, pages: [(job: PageJob, path: String)], configLocation: SourceLocation,
-                          diagnostics: DiagnosticsEngine) -> [Document] {
+                          diagnostics: DiagnosticsEngine, feedsLeftOut: inout Bool) -> [Document] {
         let absolute = !model.config.absoluteBase.isEmpty
         var documents: [Document] = SearchIndex(model: model).documents()
         documents.append(("robots.txt", { @Sendable in RobotsFile(model: model, hasSitemap: absolute).render() }))
@@ -17,6 +17,10 @@ enum SiteDocuments {
                 ("sitemap.xml", { @Sendable in Sitemap(model: model, pages: pages).render() }),
                 ("reminders.ics", { @Sendable in ReminderCalendar(model: model).render() }),
             ]
+        } else if model.config.baseURL == "/" {
+            // The default, fine for browsing a site locally (and what `init` writes): a note in
+            // the summary, not a warning on every build.
+            feedsLeftOut = true
         } else {
             diagnostics.warning("base_url '\(model.config.baseURL)' has no scheme and host, so feed.xml, sitemap.xml and reminders.ics are left out (they need absolute URLs); expected an address such as https://example.org/journal/, or --base-url",
                                 at: configLocation)

@@ -46,10 +46,12 @@ public struct PageRenderer: Sendable {
     /// Lets list pages include each entry's `entry-card` and `entry-row` templates as `{{{card}}}`
     /// and `{{{row}}}`, each rendered once, when a page first needs it.
     public func prepareFragments() {
-        let site = self.site
         let page = PageView(title: "", description: nil, canonical: "", variant: theme.defaultVariant, kind: "fragment")
-        let model = self.model, templates = self.templates
-        model.fragments.setMaker(count: model.entries.count) { index, kind in
+        let templates = self.templates, stylesheet = self.stylesheet, script = self.script
+        // Unowned: the model owns its fragments, and a strong reference back would keep every
+        // model `serve` ever built alive (a journal's worth of memory per save).
+        model.fragments.setMaker(count: model.entries.count) { [unowned model] index, kind in
+            let site = SiteView(model: model, stylesheet: stylesheet, script: script)
             let context = PageContext(site: site, page: page, values: [:])
             let fragment = TemplateValue.object(FragmentContext(outer: context, entry: EntryView(model: model, index: index)))
             return templates.render(kind == .card ? "entry-card" : "entry-row", fragment)

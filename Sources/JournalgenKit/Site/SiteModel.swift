@@ -47,9 +47,16 @@ public final class SiteModel: Sendable {
     /// "Lena’s journal", once for every page's footer.
     public let journalTitle: String?
 
+    /// Models alive now: `serve` builds one per save, and each must be freed when its build ends
+    /// (a test holds it to zero after builds; a reference cycle once kept them all).
+    static let alive = Atomic<Int>(0)
+
+    deinit { Self.alive.wrappingSubtract(1, ordering: .relaxed) }
+
     /// `today` is the build day: streaks, revisits and "On this day" are as of it.
     public init(config: JournalConfig, entries unsorted: [Entry], moodLog: [MoodLogLine] = [], trips: [String: TripInfo] = [:], today: CalendarDay? = nil,
                 privateIndexPath: String? = nil, localization: Localization = .english) {
+        Self.alive.wrappingAdd(1, ordering: .relaxed)
         self.config = config
         self.localization = localization
         self.journalTitle = config.author.map(localization.journalOf)
