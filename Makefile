@@ -82,7 +82,7 @@ bench: setup .build/release/journalgen
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS := entry frontmatter markdown journal-yaml moodlog gpx editor
 fuzz: setup
-	JOURNALGEN_FUZZ=1 $(SWIFT) build -c release -j $(JOBS) --build-path .build/fuzz --product journalgen-fuzz -Xswiftc -sanitize=fuzzer
+	JOURNALGEN_FUZZ=1 $(SWIFT) build -c release -j $(JOBS) --build-path .build/fuzz --product journalgen-fuzz
 	@for t in $(FUZZ_TARGETS); do \
 	  mkdir -p .build/fuzz-corpus/$$t Tests/Fuzz/crashes/$$t; \
 	  echo "fuzzing $$t for $(FUZZ_SECONDS) s"; \

@@ -64,9 +64,15 @@ let package = Package(
     ]
 )
 
-// The fuzzer (`make fuzz`): built only on request, with -sanitize=fuzzer, which supplies `main`.
+// The fuzzer (`make fuzz`): built only on request. The engine is compiled with libFuzzer's
+// coverage; the fuzzer's link brings libFuzzer's `main` (and only its: the asset tool keeps its own).
 if ProcessInfo.processInfo.environment["JOURNALGEN_FUZZ"] != nil {
+    let fuzzer: [SwiftSetting] = [.unsafeFlags(["-sanitize=fuzzer"])]
+    for target in package.targets where target.name == "JournalgenKit" {
+        target.swiftSettings = (target.swiftSettings ?? []) + fuzzer
+    }
     package.targets.append(.executableTarget(name: "JournalgenFuzz", dependencies: ["JournalgenKit"],
-                                             swiftSettings: [.unsafeFlags(["-parse-as-library"])]))
+                                             swiftSettings: fuzzer + [.unsafeFlags(["-parse-as-library"])],
+                                             linkerSettings: [.unsafeFlags(["-sanitize=fuzzer"])]))
     package.products.append(.executable(name: "journalgen-fuzz", targets: ["JournalgenFuzz"]))
 }

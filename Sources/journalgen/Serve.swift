@@ -40,7 +40,7 @@ extension Journalgen {
             }
             let host = bind == "127.0.0.1" || bind == "0.0.0.0" || bind == "::1" || bind == "::" ? "localhost" : bind
             let address = "http://\(host):\(port)/"
-            options.output = root.appendingPathComponent(".journalgen-cache/serve/site")
+            options.output = URL(fileURLWithPath: CacheFolder.path(journal: root.path) + "/serve/site")
             options.baseURL = address
             options.session = BuildSession()
             // Asked once, on the first build that needs it, and kept for the rebuilds.

@@ -113,3 +113,15 @@ import Testing
         #expect(messages.contains("2:13: invalid YAML: the value of 'title' holds ': ', which YAML reads as the start of another key; put the value in quotes: title: \"Kyoto: day one\""), "\(messages)")
     }
 }
+
+@Suite struct CacheFolderTests {
+    @Test func aJournalThatCannotBeWrittenKeepsItsCacheInTheUsersCacheFolder() {
+        let journal = "/archive/diary-\(UUID().uuidString)"
+        #expect(CacheFolder.path(journal: journal, writable: { _ in true }) == journal + "/.journalgen-cache")
+        let elsewhere = CacheFolder.path(journal: journal, writable: { _ in false }, environment: ["XDG_CACHE_HOME": "/tmp/xdg"])
+        #expect(elsewhere.hasPrefix("/tmp/xdg/journalgen/diary-"))
+        #expect(elsewhere == CacheFolder.path(journal: journal, writable: { _ in false }, environment: ["XDG_CACHE_HOME": "/tmp/xdg"]), "the same each time")
+        #expect(CacheFolder.path(journal: journal, writable: { _ in false }, environment: ["HOME": "/home/lena"]).hasPrefix("/home/lena/.cache/journalgen/"))
+        #expect(elsewhere != CacheFolder.path(journal: journal + "2", writable: { _ in false }, environment: ["XDG_CACHE_HOME": "/tmp/xdg"]))
+    }
+}

@@ -78,7 +78,7 @@ public enum YAMLReader {
         let index = failure.line - shift - 1
         guard lines.indices.contains(index) else { return failure }
         let line = lines[index]
-        if failure.message.contains("found character that cannot start any token"), line.prefix { $0 == " " || $0 == "\t" }.contains("\t") {
+        if failure.message.contains("found character that cannot start any token"), line.prefix(while: { $0 == " " || $0 == "\t" }).contains("\t") {
             failure.message = "invalid YAML: this line is indented with a tab; YAML indents with spaces only (replace the tab with spaces)"
         } else if failure.message.contains("mapping values are not allowed"),
                   let colon = line.firstIndex(of: ":"), line[line.index(after: colon)...].contains(": ") {

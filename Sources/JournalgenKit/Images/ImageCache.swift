@@ -22,7 +22,7 @@ final class ImageCache: @unchecked Sendable {
     private var headersPath: String { folder + "/images/headers.tsv" }
 
     init(journal: String) {
-        folder = journal + "/" + Self.folderName
+        folder = CacheFolder.path(journal: journal)
         loadIndex()
         loadHeaders()
     }

@@ -27,7 +27,7 @@ public final class BuildSession: Sendable {
     /// again for every save.
     func imageCache(journal: String) -> ImageCache {
         images.withLock { current in
-            if let current, current.folder == journal + "/" + ImageCache.folderName { return current }
+            if let current, current.folder == CacheFolder.path(journal: journal) { return current }
             let loaded = ImageCache(journal: journal)
             current = loaded
             return loaded

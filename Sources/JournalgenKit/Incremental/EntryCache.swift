@@ -124,7 +124,7 @@ public final class EntryCache: Sendable {
     }
 
     static func folder(journal: String) -> String {
-        journal + "/" + ImageCache.folderName + "/entries"
+        CacheFolder.path(journal: journal) + "/entries"
     }
 
     static func path(journal: String, shard: Int) -> String {
@@ -170,9 +170,9 @@ public final class EntryCache: Sendable {
         guard !shards.isEmpty else { return }
         let folder = Self.folder(journal: journal)
         guard FileIO.makeDirectories(folder) else { return }
-        ImageCache.writeIgnoreFile(in: journal + "/" + ImageCache.folderName)
+        ImageCache.writeIgnoreFile(in: CacheFolder.path(journal: journal))
         // The single-file cache of earlier versions.
-        unlink(journal + "/" + ImageCache.folderName + "/entries.cache")
+        unlink(CacheFolder.path(journal: journal) + "/entries.cache")
         let all = records.withLock { $0 }
         var byShard: [Int: [(String, Record)]] = [:]
         for (relative, record) in all where shards.contains(Self.shard(of: relative)) {

@@ -38,7 +38,7 @@ struct SiteManifest: Codable {
 
     // MARK: - Stored per output folder
 
-    static func folder(journal: String) -> String { journal + "/" + ImageCache.folderName + "/sites" }
+    static func folder(journal: String) -> String { CacheFolder.path(journal: journal) + "/sites" }
 
     static func load(journal: String, id: String) -> SiteManifest? {
         guard !id.isEmpty, id.allSatisfy({ $0.isHexDigit || $0 == "-" }),
@@ -49,7 +49,7 @@ struct SiteManifest: Codable {
     func save(journal: String, id: String) {
         let folder = Self.folder(journal: journal)
         guard FileIO.makeDirectories(folder), let data = try? CompactCoder.encode(self) else { return }
-        ImageCache.writeIgnoreFile(in: journal + "/" + ImageCache.folderName)
+        ImageCache.writeIgnoreFile(in: CacheFolder.path(journal: journal))
         let temporary = folder + "/.\(id).new"
         if FileIO.write(data, to: temporary) { rename(temporary, folder + "/" + id) }
     }

@@ -8,7 +8,7 @@ struct SaltStore {
     let folder: String
 
     init(journal: String) {
-        folder = journal + "/" + ImageCache.folderName + "/private"
+        folder = CacheFolder.path(journal: journal) + "/private"
     }
 
     var salt: [UInt8]? {

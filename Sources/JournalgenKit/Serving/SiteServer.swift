@@ -88,7 +88,8 @@ struct SiteHandler: HTTPHandler {
             return try await WebSocketHTTPHandler(handler: MessageFrameWSHandler(handler: LiveSocket(live: live))).handleRequest(request)
         }
         guard request.method == .GET || request.method == .HEAD else {
-            return HTTPResponse(statusCode: .methodNotAllowed, headers: [HTTPHeader("Allow"): "GET, HEAD"])
+            let allow: HTTPHeaders = [HTTPHeader("Allow"): "GET, HEAD"]
+            return HTTPResponse(statusCode: .methodNotAllowed, headers: allow)
         }
         if path == LiveReload.versionPath {
             let page = request.query.first { $0.name == "path" }?.value ?? "/"
@@ -97,7 +98,8 @@ struct SiteHandler: HTTPHandler {
         }
         guard let file = resolve(path) else {
             if let folder = folderWithoutSlash(path) {
-                return HTTPResponse(statusCode: .movedPermanently, headers: [.location: folder])
+                let location: HTTPHeaders = [.location: folder]
+                return HTTPResponse(statusCode: .movedPermanently, headers: location)
             }
             return notFound(request)
         }

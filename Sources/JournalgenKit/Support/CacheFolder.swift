@@ -1,0 +1,22 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where a journal's caches live (photos, entries, page fingerprints, the salt): in
+/// `.journalgen-cache/` inside the journal, or, when the journal cannot be written (a read-only
+/// checkout, a mounted archive), in the user's cache folder, `$XDG_CACHE_HOME/journalgen/` or
+/// `~/.cache/journalgen/`, under the journal's folder name and a hash of its path.
+public enum CacheFolder {
+    public static func path(journal: String, writable: (String) -> Bool = { access($0, W_OK) == 0 },
+                            environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        let inside = journal + "/" + ImageCache.folderName
+        let exists = FileManager.default.fileExists(atPath: inside)
+        if exists ? writable(inside) : writable(journal) { return inside }
+        let base = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.cache"
+        var hash: UInt64 = 0xcbf29ce484222325
+        for byte in journal.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100000001b3 }
+        return base + "/journalgen/" + (journal as NSString).lastPathComponent + "-" + String(hash, radix: 16)
+    }
+}
