@@ -10,6 +10,8 @@ enum CmarkGFM {
     struct Options: Sendable {
         var unsafe = false
         var smart = true
+        /// GFM tables; off for a text whose tables are beyond TableBounds.
+        var tables = true
     }
 
     /// What one Markdown text became.
@@ -60,7 +62,7 @@ enum CmarkGFM {
 
         guard let parser = cmark_parser_new(flags) else { fatalError("cmark-gfm: out of memory") }
         defer { cmark_parser_free(parser) }
-        for name in extensionNames {
+        for name in extensionNames where options.tables || name != "table" {
             if let ext = cmark_find_syntax_extension(name) {
                 cmark_parser_attach_syntax_extension(parser, ext)
             }

@@ -28,7 +28,8 @@ public struct MarkdownRenderer: Sendable {
 
     /// `dropLeadingHeading`: the page shows that heading as its title already.
     public func render(_ markdown: String, dropLeadingHeading: Bool = false) -> RenderedBody {
-        let options = CmarkGFM.Options(unsafe: unsafeHTML)
+        // A table too large to render safely stays text (and the loader reports it as an error).
+        let options = CmarkGFM.Options(unsafe: unsafeHTML, tables: TableBounds.excess(in: markdown) == nil)
         let full = CmarkGFM.render(markdown, options: options, dropLeadingHeading: dropLeadingHeading)
         var excerpt = full.firstParagraphHTML
         var summary = full.firstParagraphText
