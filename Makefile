@@ -86,7 +86,7 @@ fuzz: setup
 	@for t in $(FUZZ_TARGETS); do \
 	  mkdir -p .build/fuzz-corpus/$$t Tests/Fuzz/crashes/$$t; \
 	  echo "fuzzing $$t for $(FUZZ_SECONDS) s"; \
-	  JOURNALGEN_FUZZ_TARGET=$$t .build/fuzz/release/journalgen-fuzz .build/fuzz-corpus/$$t Tests/Fuzz/corpus/$$t \
+	  SWIFT_BACKTRACE=enable=no JOURNALGEN_FUZZ_TARGET=$$t .build/fuzz/release/journalgen-fuzz .build/fuzz-corpus/$$t Tests/Fuzz/corpus/$$t \
 	    -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=1024 -max_len=65536 -print_final_stats=1 \
 	    -artifact_prefix=Tests/Fuzz/crashes/$$t/ > .build/fuzz-$$t.log 2>&1; status=$$?; \
 	  grep -E "^(Done|stat::number_of_executed_units|==[0-9]+== ERROR|SUMMARY|.*Test unit written)" .build/fuzz-$$t.log; \

@@ -55,4 +55,7 @@ source += "    ]\n\n    /// Binary files by path, base64-encoded.\n    static le
 for (key, value) in binary { source += "        \(rawLiteral(key)): \"\(value)\",\n" }
 source += binary.isEmpty ? "        :\n" : ""
 source += "    ]\n}\n"
-try source.write(to: output, atomically: true, encoding: .utf8)
+// Unchanged assets leave the file (and its time) alone, so the engine is not compiled again.
+if (try? String(contentsOf: output, encoding: .utf8)) != source {
+    try source.write(to: output, atomically: true, encoding: .utf8)
+}

@@ -55,6 +55,12 @@ public enum FuzzTargets {
         }
         let got = read.meta[key]?.text ?? (read.meta[key]?.value == .null ? "" : nil)
         precondition(got == value, "set \(key) to \(value.debugDescription), read back \(String(describing: got)) from \(edited.debugDescription)")
+        // A file the editor finds no front matter in gets one in front of every byte it had.
+        let body = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
+        if edited.count > body.count && edited.hasSuffix(body) { return }
+        if case .success(let before) = FrontMatterReader.read(text), before.split.format == .none {
+            preconditionFailure("front matter added over the text: \(text.debugDescription) → \(edited.debugDescription)")
+        }
         // Without the key, the file is the same as the original without it: nothing else moved.
         guard case .success(let removedAfter) = FrontMatterEditor.apply([.remove(key)], to: edited),
               case .success(let removedBefore) = FrontMatterEditor.apply([.remove(key)], to: text) else { return }

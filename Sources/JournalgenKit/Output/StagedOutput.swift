@@ -192,7 +192,7 @@ public final class StagedOutput: Sendable {
         if reused { unlink(file) }
         if !make(file) {
             guard FileIO.makeDirectories((file as NSString).deletingLastPathComponent), make(file) else {
-                throw Failure.io("cannot write \(file): \(Self.reason)")
+                throw Failure.io("cannot write \(target.path)/\(path): \(Self.reason)")
             }
         }
         rewritten.withLock { $0 += 1 }
