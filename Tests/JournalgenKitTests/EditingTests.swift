@@ -59,6 +59,24 @@ import Testing
         }
     }
 
+    /// Found by the fuzzer: a line break written inside the writer's single quotes read back as a space.
+    @Test func aValueSingleQuotesCannotHoldIsDoubleQuoted() throws {
+        let edited = try FrontMatterEditor.apply([.set("title", .text("multi\nline"))], to: "---\ntitle: 'First'\n---\nBody\n").get()
+        #expect(edited == "---\ntitle: \"multi\\nline\"\n---\nBody\n")
+        #expect(try FrontMatterReader.read(edited).get().meta["title"]?.text == "multi\nline")
+        #expect(try FrontMatterEditor.apply([.set("title", .text("Second"))], to: "---\ntitle: 'First'\n---\n").get() == "---\ntitle: 'Second'\n---\n",
+                "the writer's quotes kept where they can be")
+    }
+
+    /// Found by the fuzzer: a plain value that goes on after a blank line is not a one-line value.
+    @Test func aValueContinuedAfterABlankLineIsRefused() {
+        guard case .failure(let refusal) = FrontMatterEditor.apply([.set("title", .text("3 weeks"))], to: "---\ntitle: Old\n\n  more of it\n---\nBody\n") else {
+            Issue.record("an edit that would drop the value's second line was made")
+            return
+        }
+        #expect(refusal.message.contains("goes on over the next lines"))
+    }
+
     @Test func revisitFromTodayIsWrittenAsAnIntervalFromTheEntryWhenItCanBe() {
         let entry = CalendarDay(year: 2026, month: 6, day: 28)
         #expect(RevisitInterval.written(from: entry, amount: 3, unit: .week, today: CalendarDay(year: 2026, month: 11, day: 22)).description == "24 weeks")

@@ -84,7 +84,10 @@ public enum FrontMatterEditor {
                 lines.remove(at: index)
             case .set(_, let newValue):
                 var written = format == .yaml ? yaml(newValue) : toml(newValue)
-                if case .text(let s) = newValue, format == .yaml, value.hasPrefix("'"), !s.contains("'") { written = "'\(s)'" }
+                // The writer's single quotes are kept only for text they can hold as it is: no quote,
+                // and no line break or control character (a line break in them reads as a space).
+                if case .text(let s) = newValue, format == .yaml, value.hasPrefix("'"),
+                   s.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0 != "'" }) { written = "'\(s)'" }
                 if case .text(let s) = newValue, format == .yaml, value.hasPrefix("\""), !written.hasPrefix("\"") { written = quoted(s) }
                 let gap = rest.prefix { $0 == " " || $0 == "\t" }
                 let head = String(content[...separator]) + (gap.isEmpty ? " " : String(gap))
@@ -167,7 +170,10 @@ public enum FrontMatterEditor {
         if value.isEmpty { return "its value is on the lines below it; expected a one-line value such as '3 weeks'" }
         if let first = value.first, "[{|>&*!".contains(first) { return "its value '\(value)' is not a plain one-line value; expected one such as '3 weeks'" }
         if format == .toml && (value.hasPrefix("\"\"\"") || value.hasPrefix("'''")) { return "its value is a multi-line string" }
-        if index + 1 < end, let next = lines.content(index + 1).first, next == " " || next == "\t" {
+        // A plain value goes on over indented lines, even after blank ones.
+        var next = index + 1
+        while next < end, lines.content(next).allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) { next += 1 }
+        if next < end, let first = lines.content(next).first, first == " " || first == "\t" {
             return "its value goes on over the next lines; expected a one-line value"
         }
         return nil

@@ -50,7 +50,9 @@ public enum FuzzTargets {
         let value = values[Int(first) % values.count]
         let key = ["mood", "revisit", "title", "trip"][Int(first / 8) % 4]
         guard case .success(let edited) = FrontMatterEditor.apply([.set(key, .text(value))], to: text) else { return }
-        guard case .success(let read) = FrontMatterReader.read(edited) else {
+        // Read back as the loader reads a file: decoded, without its byte order mark.
+        func decoded(_ text: String) -> String { TextDecoding.decode(Data(text.utf8)) ?? text }
+        guard case .success(let read) = FrontMatterReader.read(decoded(edited)) else {
             preconditionFailure("the editor wrote front matter that does not read back: \(edited.debugDescription)")
         }
         let got = read.meta[key]?.text ?? (read.meta[key]?.value == .null ? "" : nil)
@@ -58,7 +60,7 @@ public enum FuzzTargets {
         // A file the editor finds no front matter in gets one in front of every byte it had.
         let body = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
         if edited.count > body.count && edited.hasSuffix(body) { return }
-        if case .success(let before) = FrontMatterReader.read(text), before.split.format == .none {
+        if case .success(let before) = FrontMatterReader.read(decoded(text)), before.split.format == .none {
             preconditionFailure("front matter added over the text: \(text.debugDescription) → \(edited.debugDescription)")
         }
         // Without the key, the file is the same as the original without it: nothing else moved.
