@@ -2,6 +2,17 @@
 import Foundation
 import PackageDescription
 
+// libvips's pkg-config file brings `-pthread` a dozen times through glib's, which SwiftPM drops
+// with a warning on every build. Where glib's headers are where Debian puts them, the two folders
+// vips.h needs are given directly instead (elsewhere, as on macOS, pkg-config stays).
+let glibFolders: [String] = {
+    let config = ["x86_64-linux-gnu", "aarch64-linux-gnu", "arm-linux-gnueabihf", "riscv64-linux-gnu"]
+        .map { "/usr/lib/\($0)/glib-2.0/include" }
+        .first { FileManager.default.fileExists(atPath: $0 + "/glibconfig.h") }
+    guard let config, FileManager.default.fileExists(atPath: "/usr/include/glib-2.0/glib.h") else { return [] }
+    return ["/usr/include/glib-2.0", config]
+}()
+
 let package = Package(
     name: "journalgen",
     platforms: [.macOS(.v13)],
@@ -25,7 +36,7 @@ let package = Package(
             name: "CLibXML2", pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(
-            name: "CVips", pkgConfig: "vips",
+            name: "CVips", pkgConfig: glibFolders.isEmpty ? "vips" : nil,
             providers: [.apt(["libvips-dev"])]),
         // Non-variadic wrappers of libvips calls (Swift cannot call C variadic functions).
         .target(name: "CVipsShim", dependencies: ["CVips"]),
@@ -64,6 +75,15 @@ let package = Package(
     ]
 )
 
+for target in package.targets where !glibFolders.isEmpty {
+    switch target.name {
+    case "CVipsShim": target.cSettings = (target.cSettings ?? []) + [.unsafeFlags(glibFolders.map { "-I" + $0 })]
+    case "JournalgenKit", "journalgen", "JournalgenKitTests":
+        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(glibFolders.flatMap { ["-Xcc", "-I" + $0] })]
+    default: break
+    }
+}
+
 // The fuzzer (`make fuzz`): built only on request. The engine is compiled with libFuzzer's
 // coverage; the fuzzer's link brings libFuzzer's `main` (and only its: the asset tool keeps its own).
 if ProcessInfo.processInfo.environment["JOURNALGEN_FUZZ"] != nil {
@@ -72,7 +92,7 @@ if ProcessInfo.processInfo.environment["JOURNALGEN_FUZZ"] != nil {
         target.swiftSettings = (target.swiftSettings ?? []) + fuzzer
     }
     package.targets.append(.executableTarget(name: "JournalgenFuzz", dependencies: ["JournalgenKit"],
-                                             swiftSettings: fuzzer + [.unsafeFlags(["-parse-as-library"])],
+                                             swiftSettings: fuzzer + [.unsafeFlags(["-parse-as-library"] + glibFolders.flatMap { ["-Xcc", "-I" + $0] })],
                                              linkerSettings: [.unsafeFlags(["-sanitize=fuzzer"])]))
     package.products.append(.executable(name: "journalgen-fuzz", targets: ["JournalgenFuzz"]))
 }

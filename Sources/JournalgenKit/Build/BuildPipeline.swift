@@ -11,6 +11,8 @@ public struct BuildPipeline: Sendable {
     }
 
     public func run() -> BuildReport {
+        // libxml2 is set up on this thread, before any stage uses it on all cores.
+        _ = MarkupDocument.initialised
         let started = Date()
         let diagnostics = DiagnosticsEngine()
         var report = BuildReport()

@@ -16,7 +16,10 @@ public final class MarkupDocument {
     /// which libxml2's HTML4 parser does not know, such as <article> or <nav>).
     public private(set) var problems: [Problem] = []
 
-    private static let initialised: Bool = {
+    /// libxml2's globals (encoding handlers, the parser's tables) must be set up once before
+    /// threads use it; a static is initialised once, and every other thread waits for it. The
+    /// writer of feeds and sitemaps needs it too: two of them starting at once crashed a build.
+    static let initialised: Bool = {
         xmlInitParser()
         return true
     }()

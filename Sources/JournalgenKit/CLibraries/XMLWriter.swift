@@ -8,6 +8,7 @@ final class XMLWriter {
     private let writer: xmlTextWriterPtr
 
     init(indent: Bool = true) {
+        _ = MarkupDocument.initialised
         buffer = xmlBufferCreate()
         writer = xmlNewTextWriterMemory(buffer, 0)
         if indent {
