@@ -12,6 +12,8 @@ usage: bench_pages.py [--journalgen BIN] [--site DIR] [--largest 40]
 """
 import argparse
 import os
+import re
+import tempfile
 import subprocess
 import sys
 import time
@@ -80,8 +82,20 @@ def main():
     pages, kinds = pages_by_kind(site)
     html = [p for s, p in files if p.endswith(".html")][: a.largest]
     chosen = list(dict.fromkeys(html + list(kinds.values())))
-    server = serve(site)
-    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    # The site links below base_url's path (/journal/ for the bench journal): serve it there, so
+    # every page loads its stylesheet, script and search files as a reader's browser would.
+    home = open(os.path.join(site, "index.html"), encoding="utf-8").read()
+    prefix = re.search(r'href="(/[^"]*?)style\.css', home).group(1).strip("/")
+    root = tempfile.mkdtemp()
+    mount = os.path.join(root, prefix) if prefix else root
+    if prefix:
+        os.makedirs(os.path.dirname(mount), exist_ok=True)
+        os.symlink(os.path.abspath(site), mount)
+    server = serve(root if prefix else site)
+    base = f"http://127.0.0.1:{server.server_address[1]}/" + (prefix + "/" if prefix else "")
+    # A page must load its stylesheet: a check that the measurement is of the real page.
+    import urllib.request
+    assert urllib.request.urlopen(base + "style.css").status == 200
     driver = browser()
     driver.set_window_size(1280, 900)
     results = []
@@ -100,6 +114,10 @@ def main():
     for rel, interactive, load, json_bytes, json_count in results[:10]:
         extra = f", {json_count} JSON files {json_bytes / 1e6:.2f} MB" if json_count else ""
         print(f"  interactive {interactive / 1000:5.2f} s  load {load / 1000:5.2f} s  {rel}{extra}")
+    for rel, interactive, load, json_bytes, json_count in results:
+        if rel.startswith("filter/?q="):
+            print(f"  the find page with a search: interactive {interactive / 1000:.2f} s, load {load / 1000:.2f} s, "
+                  f"{json_count} JSON files fetched by then ({json_bytes / 1e6:.2f} MB)")
     worst = results[0][1] / 1000
     print(f"  slowest interactive: {worst:.2f} s (target {TARGET} s): " + ("met" if worst <= TARGET else f"NOT MET: {worst:.2f} s against {TARGET} s"))
 
