@@ -50,7 +50,7 @@ public final class BuildSession: Sendable {
     }
 
     func remember(_ site: LockedSite, key: String, split: LockedSite.Split) {
-        let memo = LockedSiteMemo(key: key, texts: LockedSiteMemo.texts(of: site.reads, in: split.publicEntries + split.privateEntries), site: site)
+        let memo = LockedSiteMemo(key: key, texts: LockedSiteMemo.texts(of: site.reads, in: split), site: site)
         locked.withLock { $0 = memo }
     }
 
@@ -60,8 +60,7 @@ public final class BuildSession: Sendable {
         var hasher = SHA256()
         hasher.update(data: Data(settings.signature.utf8))
         let lines: [String] = parallelMap(jobs) { job in
-            let stamp = EntryCache.Stamp(path: job.source)
-            return "\n\(job.source) \(stamp.size ?? -1) \(stamp.modified ?? -1) " + job.sizes.map { "\($0.width) \($0.webp) \($0.fallback)" }.joined(separator: " ")
+            "\n" + EntryCache.Stamp(path: job.source).line + " " + job.sizes.map { "\($0.width) \($0.webp) \($0.fallback)" }.joined(separator: " ")
         }
         for line in lines { hasher.update(data: Data(line.utf8)) }
         let key = SiteFingerprint.hex(hasher.finalize())

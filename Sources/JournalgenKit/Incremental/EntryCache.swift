@@ -28,6 +28,9 @@ public final class EntryCache: Sendable {
         }
 
         var isCurrent: Bool { Stamp(path: path) == self }
+
+        /// "path size time", for fingerprints of what files were when a result was made.
+        var line: String { "\(path) \(size ?? -1) \(modified ?? -1)" }
     }
 
     struct Record: Codable, Sendable {

@@ -100,8 +100,7 @@ enum SiteFingerprint {
             hasher.update(data: Data(part.utf8)); hasher.update(data: Data([0]))
         }
         for file in files {
-            let stamp = EntryCache.Stamp(path: file)
-            hasher.update(data: Data("\(file) \(stamp.size ?? -1) \(stamp.modified ?? -1)\n".utf8))
+            hasher.update(data: Data((EntryCache.Stamp(path: file).line + "\n").utf8))
         }
         // What the site model adds to a loaded entry follows from the entry, the settings and its
         // address: the fingerprint from loading, the address and the title it gets suffice.

@@ -174,12 +174,9 @@ public struct EntryParser: Sendable {
 
         guard !failed, let date else { return nil }
 
-        if let table = TableBounds.excess(in: split.body) {
-            diagnostics.error("a table of \(table.columns) columns and \(table.rows) rows is larger than journalgen renders; expected at most \(TableBounds.maximumColumns) columns and \(TableBounds.maximumCells) cells", at: at(split.bodyLine + table.line - 1, 1))
-            return nil
-        }
+        guard TableBounds.check(split.body, bodyLine: split.bodyLine, path: displayPath, diagnostics: diagnostics) else { return nil }
         let hasTitle = !(explicitTitle ?? "").isEmpty
-        let body = renderer.render(split.body, dropLeadingHeading: !hasTitle)
+        let body = renderer.render(split.body, dropLeadingHeading: !hasTitle, tablesFit: true)
         let title = hasTitle ? explicitTitle! : (body.firstHeading.flatMap { $0.isEmpty ? nil : $0 } ?? DateText.long(date.day))
 
         var bodyImages: [MediaItem] = []

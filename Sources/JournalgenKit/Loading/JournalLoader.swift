@@ -53,11 +53,13 @@ public struct JournalLoader: Sendable {
         let parsed: [Entry?] = parallelMap(files) { relative in
             let file = root + "/entries/" + relative
             let display = paths.display(path: file)
-            let stamp = cache == nil ? nil : EntryCache.Stamp(path: file)
-            if let cache, let stamp, let record = cache.record(for: relative, unchanged: stamp) {
+            /// A cached entry gives its messages again, as loading it would.
+            func reuse(_ record: EntryCache.Record) -> Entry? {
                 record.diagnostics.forEach(diagnostics.emit)
                 return record.entry
             }
+            let stamp = cache == nil ? nil : EntryCache.Stamp(path: file)
+            if let cache, let stamp, let record = cache.record(for: relative, unchanged: stamp) { return reuse(record) }
             guard let data = FileIO.read(file) else {
                 diagnostics.error("cannot read this file", at: SourceLocation(path: display))
                 return nil
@@ -68,13 +70,12 @@ public struct JournalLoader: Sendable {
             }
             let hash = EntryCache.hash(data)
             if var record = cache.record(for: relative, hash: hash) {
-                record.diagnostics.forEach(diagnostics.emit)
                 // Same bytes under a new time (a checkout, a touch): remember the new time.
                 if let settled = stamp.flatMap({ EntryCache.settledStamp($0) }), record.file != settled {
                     record.file = settled
                     cache.store(record, for: relative)
                 }
-                return record.entry
+                return reuse(record)
             }
             let own = DiagnosticsEngine()
             var entry = Self.loadEntry(data, relative: relative, file: file, display: display, parser: parser, options: options,

@@ -96,11 +96,8 @@ public struct TripReader: Sendable {
                 diagnostics.error("cover is \(node.kindDescription); expected an image file name", at: at(node))
             }
         }
-        if let table = TableBounds.excess(in: split.body) {
-            diagnostics.error("a table of \(table.columns) columns and \(table.rows) rows is larger than journalgen renders; expected at most \(TableBounds.maximumColumns) columns and \(TableBounds.maximumCells) cells",
-                              at: SourceLocation(path: display, line: split.bodyLine + table.line - 1, column: 1))
-        }
-        trip.bodyHTML = MarkdownRenderer(unsafeHTML: config.unsafeMarkdown).render(split.body).html
+        let tablesFit = TableBounds.check(split.body, bodyLine: split.bodyLine, path: display, diagnostics: diagnostics)
+        trip.bodyHTML = MarkdownRenderer(unsafeHTML: config.unsafeMarkdown).render(split.body, tablesFit: tablesFit).html
         return trip
     }
 }

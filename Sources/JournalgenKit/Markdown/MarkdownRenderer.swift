@@ -26,10 +26,11 @@ public struct MarkdownRenderer: Sendable {
 
     static let moreMarker = "<!-- more -->"
 
-    /// `dropLeadingHeading`: the page shows that heading as its title already.
-    public func render(_ markdown: String, dropLeadingHeading: Bool = false) -> RenderedBody {
-        // A table too large to render safely stays text (and the loader reports it as an error).
-        let options = CmarkGFM.Options(unsafe: unsafeHTML, tables: TableBounds.excess(in: markdown) == nil)
+    /// `dropLeadingHeading`: the page shows that heading as its title already. `tablesFit`: what
+    /// the caller's TableBounds.check said (nil: looked at here); a table too large to render
+    /// safely stays text.
+    public func render(_ markdown: String, dropLeadingHeading: Bool = false, tablesFit: Bool? = nil) -> RenderedBody {
+        let options = CmarkGFM.Options(unsafe: unsafeHTML, tables: tablesFit ?? (TableBounds.excess(in: markdown) == nil))
         let full = CmarkGFM.render(markdown, options: options, dropLeadingHeading: dropLeadingHeading)
         var excerpt = full.firstParagraphHTML
         var summary = full.firstParagraphText

@@ -14,6 +14,15 @@ enum TableBounds {
         var rows: Int
     }
 
+    /// Reports the first table of `body` over the bounds as an error at its delimiter row
+    /// (`bodyLine`: the file line the body starts on); true when every table is within them.
+    static func check(_ body: String, bodyLine: Int, path: String, diagnostics: DiagnosticsEngine) -> Bool {
+        guard let table = excess(in: body) else { return true }
+        diagnostics.error("a table of \(table.columns) columns and \(table.rows) rows is larger than journalgen renders; expected at most \(maximumColumns) columns and \(maximumCells) cells",
+                          at: SourceLocation(path: path, line: bodyLine + table.line - 1, column: 1))
+        return false
+    }
+
     /// The first table over the bounds, if any.
     static func excess(in body: String) -> Excess? {
         let lines = body.split(separator: "\n", omittingEmptySubsequences: false)

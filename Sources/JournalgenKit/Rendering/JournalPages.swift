@@ -49,24 +49,21 @@ extension PageRenderer {
             ]))
         case .moodLog(let number):
             let split = model.listPages.moodLogPages
-            return templates.render("mood-log", context(page(pagedTitle(text("moodLog"), number), PageSplit.path("mood-log/", page: number), kind: "moodLog"), [
+            return templates.render("mood-log", listPageContext(text("moodLog"), base: "mood-log/", number: number, split: split, kind: "moodLog", [
                 "moods": .object(MoodsView(model: model, logPart: split.parts[number - 1])),
-                "pager": .object(PaginationView(split: split, page: number, base: "mood-log/", model: model)),
             ]))
         case .moodLevel(let i, let number):
             let group = views.moodGroups[i], split = model.listPages.moodGroups[i]
-            return templates.render("mood-level", context(page(pagedTitle("\(text("mood")): \(group.title)", number), PageSplit.path(group.sitePath, page: number), kind: "moodLevel"), [
+            return templates.render("mood-level", listPageContext("\(text("mood")): \(group.title)", base: group.sitePath, number: number, split: split, kind: "moodLevel", [
                 "group": .object(EntryGroupView(group: group, model: model, mood: model.config.moods.level(group.value), part: split.parts[number - 1])),
                 "moods": .object(MoodsView(model: model)),
-                "pager": .object(PaginationView(split: split, page: number, base: group.sitePath, model: model)),
             ]))
         case .theme(let i, let number):
             let group = views.themeGroups[i], split = model.listPages.themeGroups[i]
             let variant = theme.variants.contains(group.value) ? group.value : nil
-            return templates.render("theme", context(page(pagedTitle("\(text("theme")): \(group.title)", number), PageSplit.path(group.sitePath, page: number), kind: "theme", variant: variant), [
+            return templates.render("theme", listPageContext("\(text("theme")): \(group.title)", base: group.sitePath, number: number, split: split, kind: "theme", variant: variant, [
                 "group": .object(EntryGroupView(group: group, model: model, part: split.parts[number - 1])),
                 "themes": .objects(views.themeGroups.map { EntryGroupView(group: $0, model: model) }),
-                "pager": .object(PaginationView(split: split, page: number, base: group.sitePath, model: model)),
             ]))
         case .glory:
             return templates.render("glory", context(page(text("listOfGlory"), "glory/", kind: "glory",
@@ -107,9 +104,8 @@ extension PageRenderer {
             ]))
         case .photos(let number):
             let split = model.listPages.photoPages
-            return templates.render("photos", context(page(pagedTitle(text("photosAndVideos"), number), PageSplit.path("photos/", page: number), kind: "photos"), [
+            return templates.render("photos", listPageContext(text("photosAndVideos"), base: "photos/", number: number, split: split, kind: "photos", [
                 "months": .objects(PhotoMonthView.months(model: model, part: split.parts[number - 1])),
-                "pager": .object(PaginationView(split: split, page: number, base: "photos/", model: model)),
             ]))
         case .filter:
             return templates.render("filter", context(page(text("findEntries"), "filter/", kind: "filter"), [

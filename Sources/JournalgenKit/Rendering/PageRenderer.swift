@@ -103,9 +103,14 @@ public struct PageRenderer: Sendable {
                  variant: variant ?? theme.defaultVariant, kind: kind)
     }
 
-    /// "#hike · Page 2": later pages of a list get their number in the title, as the home page does.
-    func pagedTitle(_ title: String, _ page: Int) -> String {
-        page <= 1 ? title : "\(title) · \(text("pageLabel")) \(page)"
+    /// The context of page `number` of a list that `split` cuts, whose first page is at `base`:
+    /// later pages get their number in the title ("#hike · Page 2"), and `pager` links them all.
+    func listPageContext(_ title: String, base: String, number: Int, split: PageSplit, kind: String, variant: String? = nil,
+                         _ values: [String: TemplateValue]) -> TemplateValue {
+        var values = values
+        values["pager"] = .object(PaginationView(split: split, page: number, base: base, model: model))
+        let title = number <= 1 ? title : "\(title) · \(text("pageLabel")) \(number)"
+        return context(page(title, PageSplit.path(base, page: number), kind: kind, variant: variant), values)
     }
 
     /// A label in the journal's language, for page titles.
@@ -157,10 +162,8 @@ public struct PageRenderer: Sendable {
             ]))
         case .tag(let t, let number):
             let tag = model.tags[t], split = model.listPages.tags[t]
-            let path = PageSplit.path(tag.sitePath, page: number)
-            return templates.render("tag", context(page(pagedTitle("#\(tag.name)", number), path, kind: "tag"), [
+            return templates.render("tag", listPageContext("#\(tag.name)", base: tag.sitePath, number: number, split: split, kind: "tag", [
                 "tag": .object(TagView(tag: tag, model: model, part: split.parts[number - 1])),
-                "pager": .object(PaginationView(split: split, page: number, base: tag.sitePath, model: model)),
             ]))
         case .notFound:
             return templates.render("404", context(page(text("notFound"), "404.html", kind: "notFound"), [:]))

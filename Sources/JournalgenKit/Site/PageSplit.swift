@@ -2,16 +2,15 @@
 /// no page grows with the journal: a reader opening `/photos/` of a twenty-year diary gets one
 /// page of a few hundred photos, not 8 MB. Pages are cut between months where the limit allows,
 /// so a month is seldom split and each page can be named by the months it holds.
-public struct PageSplit: Sendable, Equatable {
+public struct PageSplit: Sendable {
     /// The items of each page, as positions in the list.
     public var parts: [Range<Int>]
     /// The first and last month of each page, `(year, month)`, newest first.
     public var spans: [(first: YearMonth, last: YearMonth)]
 
-    public struct YearMonth: Sendable, Equatable, Comparable {
+    public struct YearMonth: Sendable, Equatable {
         public var year: Int
         public var month: Int
-        public static func < (a: YearMonth, b: YearMonth) -> Bool { (a.year, a.month) < (b.year, b.month) }
     }
 
     /// `months` has one element per item, in the list's order (newest first). Every page holds at
@@ -45,8 +44,6 @@ public struct PageSplit: Sendable, Equatable {
 
     /// `base` for the first page, `base` + `page/N/` for the others, as the home page does.
     public static func path(_ base: String, page: Int) -> String { page <= 1 ? base : base + "page/\(page)/" }
-
-    public static func == (a: PageSplit, b: PageSplit) -> Bool { a.parts == b.parts }
 }
 
 extension PageSplit.YearMonth {
