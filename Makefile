@@ -54,6 +54,7 @@ test: setup
 # no serious axe-core violation, no Nu HTML checker error. Screenshots: .build/screenshots/.
 # And built with --relative-links: every link names a file, and the site opens styled from disk;
 # and with maps.interactive: every map becomes a Leaflet map with all its markers.
+# The lock screens: unlock, reload, another page, forget, remember, a moved payload refused.
 # And `journalgen serve`: a save reloads the open tab in place, errors show over the page and go.
 browser-test:
 	@rm -rf .build/browser && mkdir -p .build/browser .build/screenshots
@@ -62,6 +63,7 @@ browser-test:
 	cp -R example-journal .build/browser/journal-de && rm -rf .build/browser/journal-de/_site && sed -i 's/^language: en$$/language: de/' .build/browser/journal-de/journal.yaml
 	JOURNALGEN_PASSPHRASE="$(DEMO_PASSPHRASE)" $$($(SWIFT) build --show-bin-path)/journalgen build .build/browser/journal-de --today 2026-11-22 --strict --output .build/browser/de
 	python3 Tests/Browser/check_site.py .build/browser/en --screenshots .build/screenshots --label en
+	python3 Tests/Browser/check_lock.py .build/browser/en "$(DEMO_PASSPHRASE)" --screenshots .build/screenshots
 	python3 Tests/Browser/check_site.py .build/browser/de --screenshots .build/screenshots --label de
 	JOURNALGEN_PASSPHRASE="$(DEMO_PASSPHRASE)" $$($(SWIFT) build --show-bin-path)/journalgen build example-journal --today 2026-11-22 --relative-links --output .build/browser/disk
 	python3 Tests/Browser/check_site.py .build/browser/disk --disk

@@ -24,13 +24,13 @@ extension Journalgen {
 
         func run() throws {
             let file = Self.localFile(for: page, site: site)
-            guard let data = FileManager.default.contents(atPath: file) else {
+            guard FileManager.default.isReadableFile(atPath: file) else {
                 throw ValidationError("cannot read \(file); expected a page of the built site")
             }
             guard let passphrase = Passphrase.fromEnvironment ?? Passphrase.ask("Passphrase: ") else {
                 throw ValidationError("no passphrase: set \(Passphrase.environmentName) or run in a terminal")
             }
-            switch LockedPageOpener.open(page: String(decoding: data, as: UTF8.self), passphrase: passphrase) {
+            switch LockedPageOpener.open(file: file, passphrase: passphrase) {
             case .success(let opened):
                 print("<!-- \(opened.title) -->")
                 print(opened.html.trimmingCharacters(in: .whitespacesAndNewlines))

@@ -96,14 +96,21 @@ import Testing
         try journal.write("entries/2026-04-01-a.md", "---\ntitle: A\n---\nFirst body\n")
         try journal.write("entries/2026-04-02-b.md", "---\ntitle: B\n---\nBody\n")
         #expect(journal.build().succeeded)
+        // A link of our own to the first site's page: it must still read as it was.
+        try FileManager.default.linkItem(at: journal.output.appendingPathComponent("2026/04/01/a/index.html"),
+                                         to: journal.root.appendingPathComponent("first-a.html"))
         // No spare yet: the site in place is cloned with hard links, and its pages are kept.
         try journal.write("entries/2026-04-01-a.md", "---\ntitle: A\n---\nSecond body\n")
         let second = journal.build()
         #expect(second.succeeded)
         #expect(second.unchanged > 0, "pages of the first site are reused")
         #expect(try journal.read("_site/2026/04/01/a/index.html").contains("Second body"))
-        // The first site, now the spare, was never written through a link.
-        #expect(try journal.read("._site.journalgen-spare/2026/04/01/a/index.html").contains("First body"))
+        // The first site was never written through a link.
+        #expect(try journal.read("first-a.html").contains("First body"))
+        // What stays of it beside the output is only what the new site shares: not the old page.
+        let spare = journal.root.appendingPathComponent("._site.journalgen-spare")
+        #expect(!FileManager.default.fileExists(atPath: spare.appendingPathComponent("2026/04/01/a/index.html").path))
+        #expect(FileManager.default.fileExists(atPath: spare.appendingPathComponent("2026/04/02/b/index.html").path))
         let fresh = journal.build { $0.output = journal.root.appendingPathComponent("fresh") }
         #expect(fresh.succeeded)
         #expect(snapshot(journal.root.appendingPathComponent("fresh")) == snapshot(journal.output))

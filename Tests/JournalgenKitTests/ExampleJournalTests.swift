@@ -165,14 +165,13 @@ import Testing
         #expect(doc.string("//title") == "Private entries · Small Hours")
         #expect(doc.string("//p[@class='lock-hint']") == "Hint: the street of the first flat, and its number")
         #expect(doc.string("//nav//a[.='Private']/@href") == "/private/")
-        let list = try LockedPageOpener.open(page: index, passphrase: Self.passphrase).get()
+        let list = try LockedPageOpener.open(page: index, at: "private/", passphrase: Self.passphrase).get()
         let link = try #require(MarkupDocument(data: Data(list.html.utf8))?.string("//a/@href"))
         #expect(link.hasPrefix("/private/") && link.count == "/private/".count + 17)
-        let entry = try LockedPageOpener.open(page: String(contentsOf: Self.site.appendingPathComponent(link + "index.html"), encoding: .utf8),
-                                              passphrase: Self.passphrase).get()
+        let entry = try LockedPageOpener.open(file: Self.site.appendingPathComponent(link + "index.html").path, passphrase: Self.passphrase).get()
         #expect(entry.title == "The thing I did not say · Small Hours")
         #expect(entry.variant == "night")
         #expect(entry.html.contains("less in winter"))
-        #expect(LockedPageOpener.open(page: index, passphrase: "lindenstrasse 15") == .failure(.wrongPassphrase))
+        #expect(LockedPageOpener.open(page: index, at: "private/", passphrase: "lindenstrasse 15") == .failure(.wrongPassphrase))
     }
 }

@@ -85,20 +85,20 @@ import Testing
         defer { journal.remove() }
         #expect(Self.build(journal).succeeded)
         let listPage = try journal.read("_site/private/index.html")
-        let list = try LockedPageOpener.open(page: listPage, passphrase: TestPassphrase.value).get()
+        let list = try LockedPageOpener.open(page: listPage, at: "private/", passphrase: TestPassphrase.value).get()
         let links = try #require(MarkupDocument(data: Data(list.html.utf8))).strings("//a/@href")
         #expect(links.count == 3, "\(links)")
         let entryLink = try #require(links.first { $0.hasPrefix("/j/private/") && list.html.contains("\($0)\">Titlemarker") })
         let entryPath = "_site/" + entryLink.dropFirst("/j/".count) + "index.html"
-        let entry = try LockedPageOpener.open(page: journal.read(entryPath), passphrase: TestPassphrase.value).get()
+        let entry = try LockedPageOpener.open(file: journal.root.path + "/" + entryPath, passphrase: TestPassphrase.value).get()
         #expect(entry.title == "Titlemarker · Test journal")
         for marker in ["Bodymarker", "Captionmarker", "Placemarker", "tagmarker", "alttextmarker"] {
             #expect(entry.html.contains(marker), "\(marker) missing from the opened page")
         }
         #expect(!entry.html.contains("filemarker"), "the photo's file name is not even in the sealed page")
-        #expect(LockedPageOpener.open(page: listPage, passphrase: TestPassphrase.value + "!") == .failure(.wrongPassphrase))
+        #expect(LockedPageOpener.open(page: listPage, at: "private/", passphrase: TestPassphrase.value + "!") == .failure(.wrongPassphrase))
         let home = try journal.read("_site/index.html")
-        #expect(LockedPageOpener.open(page: home, passphrase: TestPassphrase.value) == .failure(.notALockScreen))
+        #expect(LockedPageOpener.open(page: home, at: "", passphrase: TestPassphrase.value) == .failure(.notALockScreen))
     }
 
     /// The browser's algorithm, run by another implementation: Python's `cryptography`
@@ -109,7 +109,7 @@ import Testing
         #expect(Self.build(journal).succeeded)
         let site = snapshot(journal.output)
         let entryPage = try #require(site.first { $0.key.hasPrefix("private/") && $0.key.hasSuffix("index.html")
-            && (try? LockedPageOpener.open(page: String(decoding: $0.value, as: UTF8.self), passphrase: TestPassphrase.value).get().html.contains("Bodymarker")) == true }?.key)
+            && (try? LockedPageOpener.open(page: String(decoding: $0.value, as: UTF8.self), at: String($0.key.dropLast("index.html".count)), passphrase: TestPassphrase.value).get().html.contains("Bodymarker")) == true }?.key)
         let photos = site.keys.filter { $0.hasPrefix(entryPage.dropLast("index.html".count)) && ($0.hasSuffix(".webp") || $0.hasSuffix(".jpg")) }.sorted()
         #expect(photos.count >= 4)
         let script = """
@@ -122,15 +122,19 @@ import Testing
             rounds = int(re.search(r'data-iterations="([0-9]+)"', page).group(1))
             box = base64.b64decode(re.search(r'data-payload="([^"]+)"', page).group(1))
             key = PBKDF2HMAC(algorithm=hashes.SHA256(), length=32, salt=salt, iterations=rounds).derive(sys.argv[2].encode())
-            opened = json.loads(AESGCM(key).decrypt(box[:12], box[12:], None))
+            opened = json.loads(AESGCM(key).decrypt(box[:12], box[12:], sys.argv[3].encode()))
             print(rounds, opened["title"], "Bodymarker" in opened["html"])
-            for path in sys.argv[3:]:
-                data = open(path, "rb").read()
-                print(AESGCM(key).decrypt(data[:12], data[12:], None)[:4].hex())
+            site = sys.argv[4]
+            for path in sys.argv[5:]:
+                data = open(site + "/" + path, "rb").read()
+                plain = AESGCM(key).decrypt(data[:12], data[12:], path.encode())
+                length = int.from_bytes(plain[:8], "little")
+                assert len(plain) >= 4096 and len(plain) & (len(plain) - 1) == 0, "padded to a power of two"
+                print(plain[8:8 + length][:4].hex())
             """
         func python(_ passphrase: String) throws -> CommandResult {
-            try runCommand("/usr/bin/env", ["python3", "-c", script, journal.output.path + "/" + entryPage, passphrase]
-                           + photos.map { journal.output.path + "/" + $0 })
+            try runCommand("/usr/bin/env", ["python3", "-c", script, journal.output.path + "/" + entryPage, passphrase,
+                                            String(entryPage.dropLast("index.html".count)), journal.output.path] + photos)
         }
         let opened = try python(TestPassphrase.value)
         #expect(opened.status == 0, "\(opened.err)")
@@ -196,7 +200,7 @@ import Testing
         #expect(changed.diagnostics.map(\.message) == ["private pages are now encrypted with the new passphrase (--new-passphrase), and readers need it from now on"])
         #expect(!Self.build(journal).succeeded, "the old one is refused now")
         let list = try journal.read("_site/private/index.html")
-        #expect((try? LockedPageOpener.open(page: list, passphrase: "a new and longer passphrase").get()) != nil)
+        #expect((try? LockedPageOpener.open(page: list, at: "private/", passphrase: "a new and longer passphrase").get()) != nil)
         #expect(Self.build(journal, passphrase: "a new and longer passphrase").diagnostics.isEmpty)
     }
 
@@ -217,7 +221,7 @@ import Testing
                 #expect(!text.contains(marker) && !path.lowercased().contains(marker), "\(marker) in \(path)")
             }
         }
-        let list = try LockedPageOpener.open(page: journal.read("_site/index.html"), passphrase: TestPassphrase.value).get()
+        let list = try LockedPageOpener.open(page: journal.read("_site/index.html"), at: "", passphrase: TestPassphrase.value).get()
         #expect(list.html.contains("Openmarker") && list.html.contains("Opentripmarker"))
     }
 
@@ -240,13 +244,18 @@ import Testing
 
     @Test func keysSealOpenAndNameDeterministically() throws {
         let keys = try PrivateKeys(passphrase: "p", salt: Array(repeating: 7, count: 16))
-        let box = keys.seal(Data("hello".utf8))
-        #expect(box == keys.seal(Data("hello".utf8)), "same plaintext, same bytes")
-        #expect(box.prefix(12) != keys.seal(Data("hullo".utf8)).prefix(12), "different plaintexts, different nonces")
-        #expect(keys.open(box) == Data("hello".utf8))
+        let box = keys.seal(Data("hello".utf8), at: "private/a/")
+        #expect(box == keys.seal(Data("hello".utf8), at: "private/a/"), "same plaintext and place, same bytes")
+        #expect(box.prefix(12) != keys.seal(Data("hullo".utf8), at: "private/a/").prefix(12), "different plaintexts, different nonces")
+        #expect(box.prefix(12) != keys.seal(Data("hello".utf8), at: "private/b/").prefix(12), "different places, different nonces")
+        #expect(keys.open(box, at: "private/a/") == Data("hello".utf8))
+        #expect(keys.open(box, at: "private/b/") == nil, "bound to its place")
         var altered = box
         altered[20] ^= 1
-        #expect(keys.open(altered) == nil)
+        #expect(keys.open(altered, at: "private/a/") == nil)
+        let file = Data(repeating: 7, count: 5000)
+        #expect(PrivateKeys.paddedFile(file).count == 8192 && PrivateKeys.unpaddedFile(PrivateKeys.paddedFile(file)) == file)
+        #expect(PrivateKeys.fileBucket(40 << 20) == 48 << 20 && PrivateKeys.fileBucket(100) == 4096)
         #expect(keys.token("entry:a.md").count == 16 && keys.token("entry:a.md") != keys.token("entry:b.md"))
         #expect(PrivateKeys.padded("x").count == 4096 && PrivateKeys.padded(String(repeating: "x", count: 5000)).count == 8192)
         #expect(PrivateKeys.padded(String(repeating: "x", count: 70000)).count == 131072)

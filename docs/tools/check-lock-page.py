@@ -8,8 +8,8 @@ usage: check-lock-page.py SITE PAGE PASSPHRASE [--expect TEXT]
   --expect    exit 1 unless TEXT is on the page after unlocking
 
 The site is served on 127.0.0.1 (WebCrypto needs a secure context, which localhost is). The
-page is copied once with a few lines of script that fill in the form and submit it, as a reader
-would; the page's own journal.js does the rest (key derivation, decryption, photos).
+page is served at its own address with a few lines of script that fill in the form and submit
+it, as a reader would; the page's own journal.js does the rest (key derivation, decryption, photos).
 """
 import argparse
 import functools
@@ -45,9 +45,12 @@ def main():
             "new MutationObserver(function () { if (!document.querySelector('.lock') || /Wrong/.test(f.textContent)) { setTimeout(done, 1500); } })"
             ".observe(document.body, { subtree: true, childList: true, characterData: true });"
             "var wait = setInterval(function () { if (!f.hidden) { clearInterval(wait); f.requestSubmit(); } }, 50); });</script></body>" % json.dumps(args.passphrase))
-    probe = os.path.join(os.path.dirname(page), "lock-check.html")
-    with open(probe, "w", encoding="utf-8") as f:
-        f.write(source.replace("</body>", fill))
+    # The page is served at its own address (its content is sealed for that address), with the
+    # form-filling lines added when asked for with ?lock-check.
+    probe = "/" + os.path.relpath(page, args.site).replace(os.sep, "/")
+    if probe.endswith("/index.html"):
+        probe = probe[:-len("index.html")]
+    filled = source.replace("</body>", fill).encode("utf-8")
     finished = threading.Event()
 
     class Handler(http.server.SimpleHTTPRequestHandler):
@@ -64,20 +67,25 @@ def main():
                 self.send_response(204)
                 self.end_headers()
                 return
+            if self.path == probe + "?lock-check":
+                self.send_response(200)
+                self.send_header("Content-Type", "text/html; charset=utf-8")
+                self.send_header("Content-Length", str(len(filled)))
+                self.end_headers()
+                self.wfile.write(filled)
+                return
             super().do_GET()
 
     handler = functools.partial(Handler, directory=args.site)
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = "http://127.0.0.1:%d/%s" % (server.server_port, os.path.relpath(probe, args.site))
+    url = "http://127.0.0.1:%d%s?lock-check" % (server.server_port, probe)
     try:
         with tempfile.TemporaryDirectory() as profile:
             dom = subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=" + profile,
-                                  
                                   "--dump-dom", url], capture_output=True, text=True, timeout=90).stdout
     finally:
         server.shutdown()
-        os.remove(probe)
     main = re.search(r"<main[^>]*>(.*)</main>", dom, re.S)
     text = html.unescape(re.sub(r"<[^>]+>", " ", main.group(1) if main else dom))
     text = re.sub(r"\s+", " ", text).strip()

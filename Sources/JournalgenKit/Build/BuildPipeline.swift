@@ -145,7 +145,7 @@ public struct BuildPipeline: Sendable {
                                           processor: options.writeOutput ? processor : nil, paths: paths)
                 if let session = options.session, let memoKey { session.remember(locked, key: memoKey, split: split) }
             }
-            pageRenderer.lock = LockScreens(pages: locked.pages, salt: keys.salt, hint: config.privateHint)
+            pageRenderer.lock = LockScreens(pages: locked.pages, salt: keys.salt, check: keys.keyCheck.base64EncodedString(), hint: config.privateHint)
             stage("seal private pages")
         }
         let renderer = pageRenderer
@@ -156,6 +156,11 @@ public struct BuildPipeline: Sendable {
                                                 configLocation: SourceLocation(path: configPath), diagnostics: diagnostics,
                                                 feedsLeftOut: &report.feedsLeftOut)
         guard options.writeOutput else {
+            if let foreign = StagedOutput.foreignFiles(in: options.outputFolder.path, journal: journal.path), !foreign.isEmpty {
+                let named = foreign.prefix(3).joined(separator: ", ") + (foreign.count > 3 ? " and \(foreign.count - 3) more" : "")
+                diagnostics.warning("\(foreign.count) file\(foreign.count == 1 ? "" : "s") in the output folder \(foreign.count == 1 ? "is" : "are") not part of the site (\(named)): published with it until the next build removes \(foreign.count == 1 ? "it" : "them"); expected only what journalgen writes there (files the site needs go in static/)",
+                                    at: SourceLocation(path: paths.display(options.outputFolder)))
+            }
             parallelForEach(count: jobs.count) { _ = renderer.render(jobs[$0]) }
             parallelForEach(count: documents.count) { _ = documents[$0].render() }
             return finish(true)
@@ -235,14 +240,19 @@ public struct BuildPipeline: Sendable {
         report.filesCopied = copies.count
 
         // 9. Swap the new site in, only if everything above worked.
-        guard !diagnostics.hasErrors else {
+        func discard() {
             output.discard()
+            // The folder it described is gone.
+            if let old = output.consumedID { SiteManifest.remove(journal: journal.path, id: old) }
+        }
+        guard !diagnostics.hasErrors else {
+            discard()
             return finish(false)
         }
         do {
             try output.commit(previousFiles: fingerprints?.previousFiles)
         } catch {
-            output.discard()
+            discard()
             diagnostics.error(error.description, at: SourceLocation(path: paths.display(options.outputFolder)))
             return finish(false)
         }
@@ -288,6 +298,7 @@ public struct BuildPipeline: Sendable {
             }
             diagnostics.warning("private pages are now encrypted with the new passphrase (--new-passphrase), and readers need it from now on", at: location)
         }
+        if let weak = PassphraseStrength.warning(for: passphrase) { diagnostics.warning(weak, at: location) }
         if options.writeOutput { store.remember(keys) }
         return keys
     }

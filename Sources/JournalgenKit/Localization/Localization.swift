@@ -97,7 +97,8 @@ public final class Localization: Sendable {
     public var scriptLabels: String {
         var values: [String: Any] = [:]
         for key in ["stillUp", "goodMorning", "goodAfternoon", "goodEvening", "goodNight", "happyBirthday", "firstShown",
-                    "indexFailed", "photoViewer", "close", "previous", "next", "unlocking", "wrongPassphrase"] {
+                    "indexFailed", "photoViewer", "close", "previous", "next", "unlocking", "wrongPassphrase",
+                    "forgetPassphrase", "movedPayload"] {
             values[key] = label(key)
         }
         for key in ["entries", "yearsAgo"] {

@@ -5,21 +5,29 @@ import Synchronization
 /// Writes a site into a hidden folder beside the output and swaps it in only when the whole
 /// build succeeded, so a failed build leaves the previous site exactly as it was.
 ///
-/// The site before the previous one is kept as a hidden spare (`.NAME.journalgen-spare`) and
-/// becomes the next build's staging folder: pages that did not change are not rewritten (they
-/// keep their timestamps, so rsync-style deploys upload only what changed) and no file system
-/// churn of deleting and recreating tens of thousands of files slows the next build down.
-/// Without a spare (the first build after a clean one, the first save under `serve`), the site in
-/// place is cloned with hard links instead. Either way a file is never written in place: a
-/// changed one is unlinked and made anew, so a linked file of the site in place stays as it was.
+/// After each swap, the files of the previous site that the new one shares byte for byte (the
+/// same inodes) stay beside it as a hidden spare (`.NAME.journalgen-spare`); everything else of
+/// the previous site is deleted, so no page it showed and the new site does not (an entry made
+/// private since) is left in clear next to the output. The spare becomes the next build's staging
+/// folder: pages that did not change are not rewritten (they keep their timestamps, so
+/// rsync-style deploys upload only what changed) and no file system churn of deleting and
+/// recreating tens of thousands of files slows the next build down. Without a spare (the first
+/// build after a clean one, after a failed one), the site in place is cloned with hard links
+/// instead. Either way a file is never written in place: a changed one is unlinked and made anew,
+/// so a linked file of the site in place stays as it was.
 public final class StagedOutput: Sendable {
     public let target: URL
     public let staging: URL
     public let spare: URL
     private let written = Mutex<Set<String>>([])
+    /// Files this build made anew in a reused folder: their earlier bytes are no longer the site's.
+    private let changed = Mutex<[String]>([])
     private let unchanged = Mutex<Int>(0)
     /// The staging folder is an earlier site: compare before writing. A new one is empty.
     private let reused: Bool
+    /// Every file of a clone of the site in place, files journalgen did not write included (so
+    /// the build removes them: it replaces the folder).
+    private let clonedFiles: [String]?
     /// The id in the reused folder's marker (its SiteManifest's name), if it had one.
     public let previousID: String?
     /// The id of the site this build's folder replaces for good (the spare's): its manifest can
@@ -88,6 +96,15 @@ public final class StagedOutput: Sendable {
         }
     }
 
+    /// Files in an earlier output that its build did not write (a note dropped into the web
+    /// root, a copy made by hand): they are published with the site, and the next build removes
+    /// them. Nil when the folder is not journalgen's or its record is gone.
+    static func foreignFiles(in target: String, journal: String) -> [String]? {
+        guard let id = markerID(in: target), let manifest = SiteManifest.load(journal: journal, id: id) else { return nil }
+        let site = Set(manifest.files)
+        return FileIO.listFiles(below: target) { _ in true }.filter { !site.contains($0) }.sorted()
+    }
+
     /// Staging folders of builds that were killed (their process is gone) are removed.
     static func removeLeftovers(in parent: String, name: String) {
         let prefix = ".\(name).journalgen-new-"
@@ -115,14 +132,17 @@ public final class StagedOutput: Sendable {
             reused = true
             previousID = Self.markerID(in: staging.path)
             consumedID = previousID
-        } else if let id = Self.markerID(in: self.target.path), Self.cloneWithLinks(self.target.path, to: staging.path) {
+            clonedFiles = nil
+        } else if let id = Self.markerID(in: self.target.path), let files = Self.cloneWithLinks(self.target.path, to: staging.path) {
             reused = true
             previousID = id
             consumedID = nil
+            clonedFiles = files
         } else if FileIO.makeDirectories(staging.path) {
             reused = false
             previousID = nil
             consumedID = nil
+            clonedFiles = nil
         } else {
             throw .io("cannot create \(staging.path): \(Self.reason)")
         }
@@ -196,14 +216,15 @@ public final class StagedOutput: Sendable {
             }
         }
         rewritten.withLock { $0 += 1 }
+        if reused { changed.withLock { $0.append(path) } }
     }
 
-    /// A copy of `source` made of hard links (folders made, files linked, on all cores); false,
-    /// with nothing left behind, where the file system cannot link.
-    static func cloneWithLinks(_ source: String, to destination: String) -> Bool {
+    /// A copy of `source` made of hard links (folders made, files linked, on all cores), and
+    /// the files linked; nil, with nothing left behind, where the file system cannot link.
+    static func cloneWithLinks(_ source: String, to destination: String) -> [String]? {
         try? FileManager.default.removeItem(atPath: destination)
         let files = FileIO.listFiles(below: source) { _ in true }
-        guard mkdir(destination, 0o755) == 0 else { return false }
+        guard mkdir(destination, 0o755) == 0 else { return nil }
         makeFolders(for: files, in: destination)
         let failed = Mutex(false)
         parallelForEach(count: files.count) { index in
@@ -211,9 +232,9 @@ public final class StagedOutput: Sendable {
         }
         if failed.withLock({ $0 }) {
             try? FileManager.default.removeItem(atPath: destination)
-            return false
+            return nil
         }
-        return true
+        return files
     }
 
     /// Every file this build wrote or kept.
@@ -226,7 +247,7 @@ public final class StagedOutput: Sendable {
     public func commit(previousFiles: Set<String>? = nil) throws(Failure) {
         if reused {
             let keep = written.withLock { $0 }
-            if let previousFiles {
+            if let previousFiles = clonedFiles.map(Set.init) ?? previousFiles {
                 for path in previousFiles.subtracting(keep) {
                     unlink(staging.path + "/" + path)
                     // Folders left empty go too (a deleted entry's page folder).
@@ -244,8 +265,9 @@ public final class StagedOutput: Sendable {
         let hadTarget = fm.fileExists(atPath: target.path)
         if hadTarget {
             if jg_exchange_paths(staging.path, target.path) == 0 {
-                // The staging path now holds the previous site: it is the spare.
-                if rename(staging.path, spare.path) != 0 { try? fm.removeItem(at: staging) }
+                // The staging path now holds the previous site: what of it is still the site's
+                // becomes the spare.
+                keepAsSpare(staging.path)
                 return
             }
             guard errno == EINVAL || errno == ENOSYS || errno == EOPNOTSUPP else {
@@ -261,14 +283,32 @@ public final class StagedOutput: Sendable {
             if hadTarget { _ = rename(spare.path, target.path) }
             throw .io("cannot put the new site in place at \(target.path): \(reason)")
         }
+        if hadTarget { keepAsSpare(spare.path) }
     }
 
-    /// After a failed build: the half-written folder becomes the spare again (its files are
-    /// compared before any reuse), the site in place is not touched.
-    public func discard() {
-        try? FileManager.default.removeItem(at: spare)
-        if rename(staging.path, spare.path) != 0 {
-            try? FileManager.default.removeItem(at: staging)
+    /// The previous site, just replaced, sits beside the output (often inside a web root): only
+    /// its files that are also, byte for byte, the new site's stay (the same inodes, linked), so
+    /// nothing it showed that the new site does not, an entry made private since, say, stays
+    /// there in clear. What stays is the next build's head start. A previous site that shares no
+    /// files with this one goes entirely.
+    private func keepAsSpare(_ previous: String) {
+        guard reused else {
+            try? FileManager.default.removeItem(atPath: previous)
+            return
         }
+        let site = written.withLock { $0 }
+        let gone = Set(changed.withLock { $0 })
+        FileIO.removeFiles(below: previous) { path in
+            path != Self.markerName && (gone.contains(path) || !site.contains(path))
+        }
+        if previous != spare.path, rename(previous, spare.path) != 0 {
+            try? FileManager.default.removeItem(atPath: previous)
+        }
+    }
+
+    /// After a failed build: the half-written folder goes (it holds pages never published), the
+    /// site in place is not touched.
+    public func discard() {
+        try? FileManager.default.removeItem(at: staging)
     }
 }

@@ -9,6 +9,16 @@ enum LockedNames {
         let ext = (path as NSString).pathExtension.lowercased()
         return digest.prefix(8).hex + (ext.isEmpty ? "" : "." + ext)
     }
+
+    /// The sizes of a private photo under names that say nothing of their width.
+    static func hidingWidths(_ sizes: [ImageSize], token: String, page: String) -> [ImageSize] {
+        sizes.map { size in
+            var size = size
+            size.webp = page + fileName(token: token, path: size.webp)
+            size.fallback = page + fileName(token: token, path: size.fallback)
+            return size
+        }
+    }
 }
 
 /// A page published as a lock screen: where it goes and the sealed page it opens to.
@@ -19,7 +29,8 @@ public struct LockedPage: Sendable {
 
     public var sitePath: String
     public var kind: Kind
-    /// Base64 of the sealed JSON `{"title", "variant", "html"}`, padded (PrivateKeys.padded).
+    /// Base64 of the sealed JSON `{"title", "variant", "html"}`, padded (PrivateKeys.padded), bound
+    /// to `sitePath`.
     public var payload: String
 }
 
@@ -118,7 +129,7 @@ struct LockedSite: Sendable {
                 "html": mainContent(of: html),
             ]
             let text = String(decoding: try! JSONSerialization.data(withJSONObject: json, options: [.sortedKeys]), as: UTF8.self)
-            return (LockedPage(sitePath: item.path, kind: item.kind, payload: keys.seal(PrivateKeys.padded(text)).base64EncodedString()), reads)
+            return (LockedPage(sitePath: item.path, kind: item.kind, payload: keys.seal(PrivateKeys.padded(text), at: item.path).base64EncodedString()), reads)
         }
         site.pages = sealed.map(\.page)
         site.reads = Set(sealed.flatMap(\.reads)).sorted().map { model.entries[$0].relativePath }
@@ -138,7 +149,7 @@ struct LockedSite: Sendable {
             case .file(let path): data = FileIO.read(path) ?? Data()
             case .data(let bytes): data = bytes
             }
-            return StaticFiles.Copy(source: .data(keys.seal(data)), sitePath: copy.sitePath)
+            return StaticFiles.Copy(source: .data(keys.seal(PrivateKeys.paddedFile(data), at: copy.sitePath)), sitePath: copy.sitePath)
         }
         return site
     }

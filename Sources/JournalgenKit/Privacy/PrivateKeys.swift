@@ -6,7 +6,8 @@ import Foundation
 /// and two HMAC keys, for nonces and for the names of private pages and files.
 ///
 /// The browser derives the same AES key with WebCrypto (PBKDF2-HMAC-SHA256, the journal's salt,
-/// `iterations`) and opens a box as `iv = box[0..<12]`, `data = box[12...]` (ciphertext and tag).
+/// `iterations`) and opens a box as `iv = box[0..<12]`, `data = box[12...]` (ciphertext and tag),
+/// `additionalData` = the site path it was fetched from.
 /// The other two keys come from the AES key with HKDF and never leave the build.
 public struct PrivateKeys: Sendable {
     /// OWASP's 2023 figure for PBKDF2-HMAC-SHA256; the browser pays it once per unlock.
@@ -25,19 +26,34 @@ public struct PrivateKeys: Sendable {
         nameKey = HKDF<SHA256>.deriveKey(inputKeyMaterial: key, info: Array("journalgen names".utf8), outputByteCount: 32)
     }
 
-    /// `nonce ‖ ciphertext ‖ tag`. The nonce is an HMAC of the plaintext (as in AES-GCM-SIV), so
-    /// two different plaintexts never share one, and an unchanged journal rebuilds to the same bytes.
-    public func seal(_ plaintext: Data) -> Data {
-        let mac = HMAC<SHA256>.authenticationCode(for: plaintext, using: nonceKey)
-        let nonce = try! AES.GCM.Nonce(data: Data(mac).prefix(12))
+    /// `nonce ‖ ciphertext ‖ tag`, bound to `place`: the site path it is published at
+    /// ("private/3f9c0a1b2c3d4e5f/" for a page, "private/3f9c0a1b2c3d4e5f/1a2b3c4d5e6f7a8b.webp"
+    /// for a file), as AES-GCM's associated data, so a box moved to another page or file name does
+    /// not open. The nonce is an HMAC of the place and the plaintext (as in AES-GCM-SIV): the same
+    /// photo in two private entries gives unrelated bytes, and an unchanged journal rebuilds to the
+    /// same bytes.
+    public func seal(_ plaintext: Data, at place: String) -> Data {
+        let associated = Data(place.utf8)
+        var mac = HMAC<SHA256>(key: nonceKey)
+        withUnsafeBytes(of: UInt64(associated.count).littleEndian) { mac.update(data: Data($0)) }
+        mac.update(data: associated)
+        mac.update(data: plaintext)
+        let nonce = try! AES.GCM.Nonce(data: Data(mac.finalize()).prefix(12))
         // Sealing with a 32-byte key and a 12-byte nonce cannot fail.
-        return try! AES.GCM.seal(plaintext, using: key, nonce: nonce).combined!
+        return try! AES.GCM.seal(plaintext, using: key, nonce: nonce, authenticating: associated).combined!
     }
 
-    /// The plaintext, or nil when the box was made with another passphrase (or was altered).
-    public func open(_ box: Data) -> Data? {
+    /// A box every lock screen carries, the same on each: it opens with the right passphrase
+    /// whatever the page, so a reader is told "wrong passphrase" only when it is, and "moved from
+    /// another page" when the key is right but the payload was made for another place.
+    public var keyCheck: Data { seal(Self.keyCheckText, at: "") }
+    static let keyCheckText = Data("journalgen key check".utf8)
+
+    /// The plaintext, or nil when the box was made with another passphrase, for another place,
+    /// or was altered.
+    public func open(_ box: Data, at place: String) -> Data? {
         guard box.count >= 28, let sealed = try? AES.GCM.SealedBox(combined: box) else { return nil }
-        return try? AES.GCM.open(sealed, using: key)
+        return try? AES.GCM.open(sealed, using: key, authenticating: Data(place.utf8))
     }
 
     /// A name for a private page or file that says nothing without the key: 16 hex digits.
@@ -55,5 +71,32 @@ public struct PrivateKeys: Sendable {
         if data.count > bucket { bucket = (data.count + 65535) / 65536 * 65536 }
         data.append(Data(repeating: 0x20, count: bucket - data.count))
         return data
+    }
+
+    /// A file's bytes behind their length (8 bytes, little-endian) and padded with zeros to a
+    /// bucket, so a sealed photo's size does not give away which public file, or which size of
+    /// it, it is: 4 KiB at least, then powers of two up to 16 MiB, then multiples of 16 MiB.
+    static func paddedFile(_ data: Data) -> Data {
+        var out = Data(capacity: fileBucket(data.count + 8))
+        withUnsafeBytes(of: UInt64(data.count).littleEndian) { out.append(contentsOf: $0) }
+        out.append(data)
+        out.append(Data(repeating: 0, count: fileBucket(data.count + 8) - out.count))
+        return out
+    }
+
+    static func fileBucket(_ size: Int) -> Int {
+        let big = 16 << 20
+        if size > big { return (size + big - 1) / big * big }
+        var bucket = 4096
+        while bucket < size { bucket *= 2 }
+        return bucket
+    }
+
+    /// The file inside `paddedFile`'s bytes; nil when they are not such bytes.
+    static func unpaddedFile(_ data: Data) -> Data? {
+        guard data.count >= 8 else { return nil }
+        let length = data.prefix(8).enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
+        guard length <= UInt64(data.count - 8) else { return nil }
+        return data.dropFirst(8).prefix(Int(length))
     }
 }

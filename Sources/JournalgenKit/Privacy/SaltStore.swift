@@ -27,14 +27,16 @@ struct SaltStore {
     }
 
     static let checkText = Data("journalgen passphrase check".utf8)
+    /// The check is published nowhere: no place (and so the same bytes as before places existed).
+    static let checkPlace = ""
 
     /// Whether `keys` opens the check written by the last build; true when there is none yet.
     func matches(_ keys: PrivateKeys) -> Bool {
         guard let box = FileIO.read(folder + "/check") else { return true }
-        return keys.open(box) == Self.checkText
+        return keys.open(box, at: Self.checkPlace) == Self.checkText
     }
 
     func remember(_ keys: PrivateKeys) {
-        _ = FileIO.write(keys.seal(Self.checkText), to: folder + "/check")
+        _ = FileIO.write(keys.seal(Self.checkText, at: Self.checkPlace), to: folder + "/check")
     }
 }

@@ -3,6 +3,8 @@
 struct LockScreens: Sendable {
     var pages: [LockedPage] = []
     var salt: [UInt8] = []
+    /// PrivateKeys.keyCheck, base64: tells a wrong passphrase from a payload moved between pages.
+    var check = ""
     var hint: String?
 }
 
@@ -17,6 +19,7 @@ extension PageRenderer {
                 "title": .text(title),
                 "hint": .optional(lock.hint),
                 "salt": .text(lock.salt.hex),
+                "check": .text(lock.check),
                 "iterations": .number(PrivateKeys.iterations),
                 "payload": .text(locked.payload),
                 "kind": .text(locked.kind.rawValue),

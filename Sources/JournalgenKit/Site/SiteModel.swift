@@ -135,6 +135,11 @@ public final class SiteModel: Sendable {
                 let path = media[i].posterFrame == nil ? media[i].posterSitePath ?? "" : stem + "-poster.jpg"
                 media[i].posterSizes = ImageSize.sizes(of: poster, sitePath: path, settings: settings)
             }
+            if let lockToken {
+                // Not even the width in a private file's name.
+                media[i].sizes = LockedNames.hidingWidths(media[i].sizes, token: lockToken, page: page)
+                media[i].posterSizes = LockedNames.hidingWidths(media[i].posterSizes, token: lockToken, page: page)
+            }
         }
     }
 

@@ -253,12 +253,24 @@
 
 
   /* Lock screens: a private page and its files are sealed with AES-256-GCM under a key derived
-     from the passphrase (PBKDF2-HMAC-SHA-256, the journal's salt). The browser derives the key,
-     opens the page and its photos, and shows them; nothing is sent anywhere. The key stays for
-     this tab (sessionStorage), and on this device only when the reader ticks "Remember". */
+     from the passphrase (PBKDF2-HMAC-SHA-256, the journal's salt), each bound to the address it is
+     published at (AES-GCM's associated data: its path below the site's root), so content moved to
+     another page does not open. The browser derives the key, opens the page and its photos, and
+     shows them; nothing is sent anywhere. The key is a non-extractable CryptoKey kept in
+     IndexedDB: for this tab only (under an id held in sessionStorage), or on this device when the
+     reader ticks "Remember". No script can read the key's bytes; "Forget" removes it. */
   var fileTypes = { jpg: "image/jpeg", jpeg: "image/jpeg", png: "image/png", webp: "image/webp", avif: "image/avif",
     gif: "image/gif", svg: "image/svg+xml", mp4: "video/mp4", webm: "video/webm", mov: "video/quicktime",
     gpx: "application/gpx+xml" };
+  /* The site's root: the folder journal.js is in. */
+  var siteRoot = document.currentScript && document.currentScript.src ? new URL(".", document.currentScript.src) : new URL("/", location.href);
+  /* A page's or file's path below the site's root ("private/3f9c0a1b2c3d4e5f/"), as it was sealed. */
+  function placeOf(url, isPage) {
+    var path = decodeURIComponent(new URL(url, location.href).pathname);
+    var root = decodeURIComponent(siteRoot.pathname);
+    var place = path.indexOf(root) === 0 ? path.slice(root.length) : path.replace(/^\//, "");
+    return isPage ? place.replace(/index\.html$/, "") : place;
+  }
   function hexBytes(hex) {
     var out = new Uint8Array(hex.length / 2);
     for (var i = 0; i < out.length; i++) { out[i] = parseInt(hex.substr(2 * i, 2), 16); }
@@ -269,22 +281,91 @@
     for (var i = 0; i < raw.length; i++) { out[i] = raw.charCodeAt(i); }
     return out;
   }
-  function bytesBase64(bytes) {
-    var raw = "";
-    bytes = new Uint8Array(bytes);
-    for (var i = 0; i < bytes.length; i++) { raw += String.fromCharCode(bytes[i]); }
-    return btoa(raw);
+  function openBox(key, bytes, place) {
+    return crypto.subtle.decrypt({ name: "AES-GCM", iv: bytes.subarray(0, 12), additionalData: new TextEncoder().encode(place) },
+      key, bytes.subarray(12));
   }
-  function openBox(key, bytes) {
-    return crypto.subtle.decrypt({ name: "AES-GCM", iv: bytes.subarray(0, 12) }, key, bytes.subarray(12));
+  /* A sealed file is its length (8 bytes, little-endian), its bytes, and zeros up to a bucket. */
+  function unpad(plain) {
+    var view = new DataView(plain), length = view.getUint32(0, true) + view.getUint32(4, true) * 4294967296;
+    return plain.slice(8, 8 + length);
   }
-  function deriveBits(passphrase, salt, iterations) {
-    return crypto.subtle.importKey("raw", new TextEncoder().encode(passphrase), "PBKDF2", false, ["deriveBits"])
+  function deriveKey(passphrase, salt, iterations) {
+    return crypto.subtle.importKey("raw", new TextEncoder().encode(passphrase), "PBKDF2", false, ["deriveKey"])
       .then(function (base) {
-        return crypto.subtle.deriveBits({ name: "PBKDF2", hash: "SHA-256", salt: salt, iterations: iterations }, base, 256);
+        return crypto.subtle.deriveKey({ name: "PBKDF2", hash: "SHA-256", salt: salt, iterations: iterations }, base,
+          { name: "AES-GCM", length: 256 }, false, ["decrypt"]);
       });
   }
-  function aesKey(bits) { return crypto.subtle.importKey("raw", bits, "AES-GCM", false, ["decrypt"]); }
+  /* Keys in IndexedDB, one record per journal (its salt) and place: "device", or "tab:ID". */
+  var keyStore = {
+    open: function () {
+      return new Promise(function (resolve, reject) {
+        var request = indexedDB.open("journalgen", 1);
+        request.onupgradeneeded = function () { request.result.createObjectStore("keys"); };
+        request.onsuccess = function () { resolve(request.result); };
+        request.onerror = function () { reject(request.error); };
+      });
+    },
+    run: function (mode, work) {
+      return keyStore.open().then(function (db) {
+        return new Promise(function (resolve, reject) {
+          var tx = db.transaction("keys", mode), result;
+          work(tx.objectStore("keys"), function (value) { result = value; });
+          tx.oncomplete = function () { db.close(); resolve(result); };
+          tx.onerror = tx.onabort = function () { db.close(); reject(tx.error); };
+        });
+      });
+    },
+    tab: function (create) {
+      var id = null;
+      try {
+        id = sessionStorage.getItem("journalgen-tab");
+        if (!id && create) {
+          id = Array.prototype.map.call(crypto.getRandomValues(new Uint8Array(8)), function (b) { return (b + 256).toString(16).slice(1); }).join("");
+          sessionStorage.setItem("journalgen-tab", id);
+        }
+      } catch (e) { }
+      return id;
+    },
+    get: function (salt) {
+      var tab = keyStore.tab(false);
+      return keyStore.run("readonly", function (store, done) {
+        var device = store.get(salt + " device");
+        device.onsuccess = function () {
+          if (device.result) { done(device.result.key); return; }
+          if (!tab) { return; }
+          var mine = store.get(salt + " tab:" + tab);
+          mine.onsuccess = function () { if (mine.result) { done(mine.result.key); } };
+        };
+      });
+    },
+    put: function (salt, key, remember) {
+      var name = salt + (remember ? " device" : " tab:" + keyStore.tab(true));
+      return keyStore.run("readwrite", function (store) {
+        store.put({ key: key, saved: Date.now() }, name);
+        /* Keys of tabs closed long ago go. */
+        var cursor = store.openCursor();
+        cursor.onsuccess = function () {
+          var c = cursor.result;
+          if (!c) { return; }
+          if (/ tab:/.test(c.key) && c.key !== name && Date.now() - c.value.saved > 86400000) { c.delete(); }
+          c.continue();
+        };
+      });
+    },
+    forget: function (salt) {
+      return keyStore.run("readwrite", function (store) {
+        var cursor = store.openCursor();
+        cursor.onsuccess = function () {
+          var c = cursor.result;
+          if (!c) { return; }
+          if (c.key.indexOf(salt + " ") === 0) { c.delete(); }
+          c.continue();
+        };
+      });
+    }
+  };
   /* A sealed file of a private page: under private/, and a file rather than a page. */
   function isSealedFile(url) {
     return /\/private\/[0-9a-f]+\/[^\/]+\.[a-z0-9]+$/.test(url || "");
@@ -310,9 +391,9 @@
         opened[url] = fetch(url).then(function (r) {
           if (!r.ok) { throw new Error(url + ": " + r.status); }
           return r.arrayBuffer();
-        }).then(function (data) { return openBox(key, new Uint8Array(data)); }).then(function (plain) {
+        }).then(function (data) { return openBox(key, new Uint8Array(data), placeOf(url, false)); }).then(function (plain) {
           var ext = url.split(".").pop().toLowerCase();
-          return URL.createObjectURL(new Blob([plain], { type: fileTypes[ext] || "application/octet-stream" }));
+          return URL.createObjectURL(new Blob([unpad(plain)], { type: fileTypes[ext] || "application/octet-stream" }));
         });
       }
       return opened[url];
@@ -327,34 +408,57 @@
     var form = section.querySelector("form");
     var status = section.querySelector(".lock-status");
     var input = form.querySelector("input[type=password]");
-    var salt = hexBytes(section.getAttribute("data-salt"));
+    var saltHex = section.getAttribute("data-salt");
+    var salt = hexBytes(saltHex);
     var iterations = parseInt(section.getAttribute("data-iterations"), 10);
     var payload = base64Bytes(section.getAttribute("data-payload"));
-    var storageName = "journalgen-key-" + section.getAttribute("data-salt");
-    function reveal(bits) {
-      return aesKey(bits).then(function (key) {
-        return openBox(key, payload).then(function (plain) {
-          var page = JSON.parse(new TextDecoder().decode(plain));
-          var doc = new DOMParser().parseFromString(page.html, "text/html");
-          return openFiles(doc, key).then(function () {
-            var main = section.parentNode;
-            main.textContent = "";
-            Array.prototype.slice.call(doc.body.childNodes).forEach(function (node) { main.appendChild(document.adoptNode(node)); });
-            document.title = page.title;
-            document.body.className = document.body.className.replace(/variant-\S+/, "variant-" + page.variant).replace("page-locked", "page-unlocked");
-            viewer();
-            return true;
-          });
+    var check = base64Bytes(section.getAttribute("data-check") || "");
+    var place = placeOf(location.href, true);
+    /* Keys of earlier versions, kept as raw bytes: gone. */
+    try { sessionStorage.removeItem("journalgen-key-" + saltHex); localStorage.removeItem("journalgen-key-" + saltHex); } catch (e) { }
+    function moved() {
+      var error = new Error("moved");
+      error.moved = true;
+      return error;
+    }
+    /* Opens the page, or fails: "wrong" when the key does not open the journal's check, "moved"
+       when it does but the page's content was sealed for another address. */
+    function reveal(key) {
+      return openBox(key, check, "").then(function () {
+        return openBox(key, payload, place).catch(function () { throw moved(); });
+      }).then(function (plain) {
+        var page = JSON.parse(new TextDecoder().decode(plain));
+        var doc = new DOMParser().parseFromString(page.html, "text/html");
+        return openFiles(doc, key).then(function () {
+          var main = section.parentNode;
+          main.textContent = "";
+          Array.prototype.slice.call(doc.body.childNodes).forEach(function (node) { main.appendChild(document.adoptNode(node)); });
+          main.insertBefore(forgetButton(), main.firstChild);
+          document.title = page.title;
+          document.body.className = document.body.className.replace(/variant-\S+/, "variant-" + page.variant).replace("page-locked", "page-unlocked");
+          viewer();
+          return true;
         });
       });
     }
-    function stored() {
-      var text = null;
-      try { text = sessionStorage.getItem(storageName) || localStorage.getItem(storageName); } catch (e) { }
-      return text ? base64Bytes(text) : null;
+    function forgetButton() {
+      var bar = document.createElement("p"), button = document.createElement("button");
+      bar.className = "lock-forget";
+      button.type = "button";
+      button.textContent = t("forgetPassphrase", "Forget the passphrase on this device");
+      button.addEventListener("click", function () {
+        keyStore.forget(saltHex).catch(function () { }).then(function () { location.reload(); });
+      });
+      bar.appendChild(button);
+      return bar;
     }
-    function forget() {
-      try { sessionStorage.removeItem(storageName); localStorage.removeItem(storageName); } catch (e) { }
+    function failed(error) {
+      var button = form.querySelector("button");
+      button.disabled = false;
+      status.textContent = error && error.moved ? t("movedPayload", "This page’s sealed text was made for another page: it was moved or swapped where the site is served, and does not open here.")
+        : t("wrongPassphrase", "Wrong passphrase. Try again.");
+      section.classList.add("lock-wrong");
+      input.select();
     }
     form.hidden = false;
     form.addEventListener("submit", function (event) {
@@ -362,22 +466,17 @@
       var button = form.querySelector("button");
       button.disabled = true;
       status.textContent = t("unlocking", "Unlocking…");
-      deriveBits(input.value, salt, iterations).then(function (bits) {
-        return reveal(bits).then(function () {
-          try {
-            sessionStorage.setItem(storageName, bytesBase64(bits));
-            if (form.elements.remember.checked) { localStorage.setItem(storageName, bytesBase64(bits)); }
-          } catch (e) { }
+      deriveKey(input.value, salt, iterations).then(function (key) {
+        return reveal(key).then(function () {
+          return keyStore.put(saltHex, key, form.elements.remember.checked).catch(function () { });
         });
-      }).catch(function () {
-        button.disabled = false;
-        status.textContent = t("wrongPassphrase", "Wrong passphrase. Try again.");
-        section.classList.add("lock-wrong");
-        input.select();
-      });
+      }).catch(failed);
     });
-    var bits = stored();
-    if (bits) { reveal(bits).catch(forget); }
+    if (window.indexedDB) {
+      keyStore.get(saltHex).then(function (key) {
+        if (key) { return reveal(key).catch(function (error) { if (error && error.moved) { failed(error); } }); }
+      }).catch(function () { });
+    }
   }
 
   /* The opt-in interactive maps (journal.yaml maps.interactive): Leaflet over the writer's tile
