@@ -56,6 +56,8 @@ public struct BuildReport: Sendable {
     public var privateLeftOut = 0
     /// Private entries published as lock screens.
     public var privateEncrypted = 0
+    /// The sealed private part of the last build (or save) was used as it was.
+    public var privateKept = false
     public var futureLeftOut = 0
     /// Entries whose `revisit:` has come due by the build day.
     public var revisitsDue = 0

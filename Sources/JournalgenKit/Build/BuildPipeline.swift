@@ -129,21 +129,30 @@ public struct BuildPipeline: Sendable {
         var processor = ImageProcessor(cache: imageCache, settings: config.media, diagnostics: diagnostics, paths: paths)
         processor.showProgress = options.showProgress
         var locked = LockedSite()
+        // Sealed again only when something the private part is made from changed: serve keeps
+        // the last one in memory, build on disk (with the site in place holding its files).
+        var sealedToSave: (store: SealedPartStore, key: String)?
         if let keys {
-            // serve seals again only when something the private part is made from changed.
-            let memoKey = options.session.map { _ in
-                LockedSiteMemo.key(split: split, keys: keys, journal: journal.path,
-                                   extra: [stylesheet, script, today.description, "\(options.includeDrafts) \(options.includeFuture) \(options.writeOutput)"])
-            }
+            let useMemo = options.session != nil || (options.useCache && options.writeOutput)
+            let memoKey = useMemo ? LockedSiteMemo.key(split: split, keys: keys, journal: journal.path,
+                                                       extra: [stylesheet, script, today.description, options.baseURL ?? "",
+                                                               "\(options.includeDrafts) \(options.includeFuture) \(options.writeOutput) \(options.relativeLinks)"]) : nil
+            let store = options.session == nil && memoKey != nil ? SealedPartStore(journal: journal.path) : nil
             if let session = options.session, let memoKey, let kept = session.lockedSite(key: memoKey, split: split) {
                 locked = kept
                 locked.imagesFromCache += locked.imagesProcessed
                 locked.imagesProcessed = 0
+                report.privateKept = true
+            } else if let store, let memoKey, let kept = store.load(key: memoKey, output: options.outputFolder, split: split) {
+                locked = kept
+                report.privateKept = true
             } else {
+                store?.forget()
                 locked = LockedSite.build(split: split, keys: keys, config: config, moodLog: loaded.moodLog, today: today,
                                           theme: theme, templates: templates, stylesheet: stylesheet, script: script,
                                           processor: options.writeOutput ? processor : nil, paths: paths)
                 if let session = options.session, let memoKey { session.remember(locked, key: memoKey, split: split) }
+                if let store, let memoKey { sealedToSave = (store, memoKey) }
             }
             pageRenderer.lock = LockScreens(pages: locked.pages, salt: keys.salt, check: keys.keyCheck.base64EncodedString(), hint: config.privateHint)
             stage("seal private pages")
@@ -250,14 +259,16 @@ public struct BuildPipeline: Sendable {
             return finish(false)
         }
         do {
-            try output.commit(previousFiles: fingerprints?.previousFiles)
+            try output.commit(previousFiles: fingerprints?.previousFiles) {
+                fingerprints?.save(pages: jobs.map(renderer.outputPath) + documents.map(\.path),
+                                   reads: pageReads + documents.map { _ in SiteManifest.everyText }, output: output)
+                sealedToSave?.store.save(locked, key: sealedToSave!.key, output: options.outputFolder, split: split)
+            }
         } catch {
             discard()
             diagnostics.error(error.description, at: SourceLocation(path: paths.display(options.outputFolder)))
             return finish(false)
         }
-        fingerprints?.save(pages: jobs.map(renderer.outputPath) + documents.map(\.path),
-                           reads: pageReads + documents.map { _ in SiteManifest.everyText }, output: output)
         stage("swap the new site in")
         report.unchanged = output.unchangedCount
         report.rewritten = output.rewrittenCount

@@ -208,6 +208,17 @@ public final class StagedOutput: Sendable {
             unchanged.withLock { $0 += 1 }
             return
         }
+        if reused && access(file, F_OK) != 0 {
+            // Not in the spare (it changed in the last build), but the site in place has it as
+            // it is now: link that one, so the file stays shared with the previous site and is
+            // not taken out of the next spare (and made again next time, and the time after).
+            let live = target.path + "/" + path
+            if isCurrent(live), link(live, file) == 0
+                || (FileIO.makeDirectories((file as NSString).deletingLastPathComponent) && link(live, file) == 0) {
+                unchanged.withLock { $0 += 1 }
+                return
+            }
+        }
         // The file may be a hard link into the site in place (a clone): never write through it.
         if reused { unlink(file) }
         if !make(file) {
@@ -243,8 +254,9 @@ public final class StagedOutput: Sendable {
     /// Removes what an earlier build wrote and this one did not, then puts the new site in
     /// place: old -> spare, new -> target, in one exchange of the two paths where the system
     /// allows (Linux), so the output path holds a whole site at every instant. `previousFiles`: what the reused folder held, when
-    /// known, so the stale ones are removed without walking the folder.
-    public func commit(previousFiles: Set<String>? = nil) throws(Failure) {
+    /// known, so the stale ones are removed without walking the folder. `alongside` runs once
+    /// the new site is in place, on this thread, while the previous one is pruned on another.
+    public func commit(previousFiles: Set<String>? = nil, alongside: () -> Void = {}) throws(Failure) {
         if reused {
             let keep = written.withLock { $0 }
             if let previousFiles = clonedFiles.map(Set.init) ?? previousFiles {
@@ -267,7 +279,7 @@ public final class StagedOutput: Sendable {
             if jg_exchange_paths(staging.path, target.path) == 0 {
                 // The staging path now holds the previous site: what of it is still the site's
                 // becomes the spare.
-                keepAsSpare(staging.path)
+                keepAsSpare(staging.path, alongside: alongside)
                 return
             }
             guard errno == EINVAL || errno == ENOSYS || errno == EOPNOTSUPP else {
@@ -283,7 +295,7 @@ public final class StagedOutput: Sendable {
             if hadTarget { _ = rename(spare.path, target.path) }
             throw .io("cannot put the new site in place at \(target.path): \(reason)")
         }
-        if hadTarget { keepAsSpare(spare.path) }
+        if hadTarget { keepAsSpare(spare.path, alongside: alongside) } else { alongside() }
     }
 
     /// The previous site, just replaced, sits beside the output (often inside a web root): only
@@ -291,19 +303,25 @@ public final class StagedOutput: Sendable {
     /// nothing it showed that the new site does not, an entry made private since, say, stays
     /// there in clear. What stays is the next build's head start. A previous site that shares no
     /// files with this one goes entirely.
-    private func keepAsSpare(_ previous: String) {
-        guard reused else {
-            try? FileManager.default.removeItem(atPath: previous)
-            return
+    private func keepAsSpare(_ previous: String, alongside: () -> Void) {
+        let pruned = DispatchSemaphore(value: 0)
+        Thread.detachNewThread { [self] in
+            defer { pruned.signal() }
+            guard reused else {
+                try? FileManager.default.removeItem(atPath: previous)
+                return
+            }
+            let site = written.withLock { $0 }
+            let gone = Set(changed.withLock { $0 })
+            FileIO.removeFiles(below: previous) { path in
+                path != Self.markerName && (gone.contains(path) || !site.contains(path))
+            }
+            if previous != spare.path, rename(previous, spare.path) != 0 {
+                try? FileManager.default.removeItem(atPath: previous)
+            }
         }
-        let site = written.withLock { $0 }
-        let gone = Set(changed.withLock { $0 })
-        FileIO.removeFiles(below: previous) { path in
-            path != Self.markerName && (gone.contains(path) || !site.contains(path))
-        }
-        if previous != spare.path, rename(previous, spare.path) != 0 {
-            try? FileManager.default.removeItem(atPath: previous)
-        }
+        alongside()
+        pruned.wait()
     }
 
     /// After a failed build: the half-written folder goes (it holds pages never published), the

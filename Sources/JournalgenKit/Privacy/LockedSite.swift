@@ -22,8 +22,8 @@ enum LockedNames {
 }
 
 /// A page published as a lock screen: where it goes and the sealed page it opens to.
-public struct LockedPage: Sendable {
-    public enum Kind: String, Sendable {
+public struct LockedPage: Sendable, Codable {
+    public enum Kind: String, Sendable, Codable {
         case entry, trip, index
     }
 

@@ -1,0 +1,57 @@
+import Foundation
+
+/// The private part of the last successful `build`, kept on disk for the next one: sealing it
+/// again means rendering every private page with the whole journal's model and reading and
+/// encrypting every private photo (about 0.4 s at 10k entries), though most builds change no
+/// private entry. Its pages' payloads are kept here (ciphertext only); its sealed files are not
+/// copied anywhere: they are in the site in place, and the next build links them from there.
+/// Used only when everything it was made from is the same (LockedSiteMemo's key, with the
+/// output folder) and every one of its files is still in the site in place.
+struct SealedPartStore {
+    struct Saved: Codable {
+        var key: String
+        var output: String
+        /// Entry path and text fingerprint, in turn (CompactCoder codes no dictionaries).
+        var texts: [String]
+        var pages: [LockedPage]
+        var reads: [String]
+        var files: [String]
+        var images: Int
+    }
+
+    let path: String
+
+    init(journal: String) {
+        path = CacheFolder.path(journal: journal) + "/private/sealed"
+    }
+
+    func load(key: String, output: URL, split: LockedSite.Split) -> LockedSite? {
+        guard let data = FileIO.read(path), let saved = try? CompactCoder.decode(Saved.self, from: data),
+              saved.key == key, saved.output == output.path,
+              LockedSiteMemo(key: key, texts: Self.table(saved.texts), site: LockedSite()).textsUnchanged(in: split),
+              saved.files.allSatisfy({ access(output.path + "/" + $0, R_OK) == 0 })
+        else { return nil }
+        var site = LockedSite()
+        site.pages = saved.pages
+        site.reads = saved.reads
+        site.copies = saved.files.map { StaticFiles.Copy(source: .file(output.path + "/" + $0), sitePath: $0) }
+        site.imagesFromCache = saved.images
+        return site
+    }
+
+    /// After the build that made `site` put it in place at `output`.
+    func save(_ site: LockedSite, key: String, output: URL, split: LockedSite.Split) {
+        let texts = LockedSiteMemo.texts(of: site.reads, in: split).sorted { $0.key < $1.key }.flatMap { [$0.key, $0.value] }
+        let saved = Saved(key: key, output: output.path, texts: texts, pages: site.pages,
+                          reads: site.reads, files: site.copies.map(\.sitePath), images: site.imagesProcessed + site.imagesFromCache)
+        guard let data = try? CompactCoder.encode(saved), FileIO.makeDirectories((path as NSString).deletingLastPathComponent) else { return }
+        _ = FileIO.write(data, to: path)
+    }
+
+    static func table(_ pairs: [String]) -> [String: String] {
+        Dictionary(stride(from: 0, to: pairs.count - 1, by: 2).map { (pairs[$0], pairs[$0 + 1]) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// Before a build that seals anew: what is saved would no longer match the site in place.
+    func forget() { unlink(path) }
+}
