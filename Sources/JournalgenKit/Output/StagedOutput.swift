@@ -124,6 +124,9 @@ public final class StagedOutput: Sendable {
         spare = parent.appendingPathComponent(".\(name).journalgen-spare")
         let fm = FileManager.default
         try Self.checkTarget(self.target.path)
+        // serve's previous save may still be pruning the spare: it is ready once that is done.
+        let sparePath = spare.path
+        Self.pruning.withLock { $0.removeValue(forKey: sparePath) }?.wait()
         Self.removeLeftovers(in: parent.path, name: name)
         try? fm.removeItem(at: staging)
         if FileIO.isRegularFile(spare.appendingPathComponent(Self.markerName).path),
@@ -256,7 +259,10 @@ public final class StagedOutput: Sendable {
     /// allows (Linux), so the output path holds a whole site at every instant. `previousFiles`: what the reused folder held, when
     /// known, so the stale ones are removed without walking the folder. `alongside` runs once
     /// the new site is in place, on this thread, while the previous one is pruned on another.
-    public func commit(previousFiles: Set<String>? = nil, alongside: () -> Void = {}) throws(Failure) {
+    /// `waitForPruning`: false under `serve`, which serves the new site at once and lets the
+    /// next build into this folder wait for the pruning instead (its spare is in journalgen's
+    /// cache, not beside a published site).
+    public func commit(previousFiles: Set<String>? = nil, waitForPruning: Bool = true, alongside: () -> Void = {}) throws(Failure) {
         if reused {
             let keep = written.withLock { $0 }
             if let previousFiles = clonedFiles.map(Set.init) ?? previousFiles {
@@ -279,7 +285,7 @@ public final class StagedOutput: Sendable {
             if jg_exchange_paths(staging.path, target.path) == 0 {
                 // The staging path now holds the previous site: what of it is still the site's
                 // becomes the spare.
-                keepAsSpare(staging.path, alongside: alongside)
+                keepAsSpare(staging.path, wait: waitForPruning, alongside: alongside)
                 return
             }
             guard errno == EINVAL || errno == ENOSYS || errno == EOPNOTSUPP else {
@@ -295,7 +301,7 @@ public final class StagedOutput: Sendable {
             if hadTarget { _ = rename(spare.path, target.path) }
             throw .io("cannot put the new site in place at \(target.path): \(reason)")
         }
-        if hadTarget { keepAsSpare(spare.path, alongside: alongside) } else { alongside() }
+        if hadTarget { keepAsSpare(spare.path, wait: waitForPruning, alongside: alongside) } else { alongside() }
     }
 
     /// The previous site, just replaced, sits beside the output (often inside a web root): only
@@ -303,10 +309,11 @@ public final class StagedOutput: Sendable {
     /// nothing it showed that the new site does not, an entry made private since, say, stays
     /// there in clear. What stays is the next build's head start. A previous site that shares no
     /// files with this one goes entirely.
-    private func keepAsSpare(_ previous: String, alongside: () -> Void) {
-        let pruned = DispatchSemaphore(value: 0)
+    private func keepAsSpare(_ previous: String, wait: Bool, alongside: () -> Void) {
+        let pruned = DispatchGroup()
+        pruned.enter()
         Thread.detachNewThread { [self] in
-            defer { pruned.signal() }
+            defer { pruned.leave() }
             guard reused else {
                 try? FileManager.default.removeItem(atPath: previous)
                 return
@@ -321,8 +328,11 @@ public final class StagedOutput: Sendable {
             }
         }
         alongside()
-        pruned.wait()
+        if wait { pruned.wait() } else { Self.pruning.withLock { $0[spare.path] = pruned } }
     }
+
+    /// Spares still being pruned after a build that did not wait, by path.
+    private static let pruning = Mutex<[String: DispatchGroup]>([:])
 
     /// After a failed build: the half-written folder goes (it holds pages never published), the
     /// site in place is not touched.
