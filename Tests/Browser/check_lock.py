@@ -6,7 +6,8 @@ them (make browser-test):
   2. the right one opens the private list, and its photos open too (blob: images);
   3. the key is nowhere a script can read it: no key bytes in localStorage or sessionStorage;
   4. a reload, and another private page in the same tab, open without asking again;
-  5. "Forget" brings the lock screen back, and a reload keeps it;
+  5. a tab's key that was not renewed for five minutes (the tab was closed) is deleted;
+     "Forget" brings the lock screen back, and a reload keeps it;
   6. "Remember on this device" opens pages in a new browser session on the same profile;
   7. a page whose payload was moved from another page says so, and does not open.
 
@@ -146,8 +147,35 @@ def main():
               wait_for("moved", lambda: "another page" in driver.find_element(By.CSS_SELECTOR, ".lock-status").text))
         check("and does not open", driver.execute_script("return !!document.querySelector('[data-lock]')"))
 
+        # A closed tab's key: its record is not renewed, and five minutes on it is deleted.
         driver.get(base + "private/")
         unlocked(driver)
+        driver.execute_async_script("""
+            var done = arguments[arguments.length - 1];
+            var open = indexedDB.open("journalgen");
+            open.onsuccess = function () {
+              var tx = open.result.transaction("keys", "readwrite"), store = tx.objectStore("keys");
+              var all = store.openCursor();
+              all.onsuccess = function () {
+                var c = all.result;
+                if (!c) { return; }
+                var v = c.value; v.saved = Date.now() - 600000; c.update(v); c.continue();
+              };
+              tx.oncomplete = function () { done(true); };
+            };""")
+        driver.refresh()
+        check("a tab's key not renewed for five minutes is not used", locked(driver))
+        check("and is deleted", driver.execute_async_script("""
+            var done = arguments[arguments.length - 1];
+            setTimeout(function () {
+              var open = indexedDB.open("journalgen");
+              open.onsuccess = function () {
+                var all = open.result.transaction("keys").objectStore("keys").count();
+                all.onsuccess = function () { done(all.result === 0); };
+              };
+            }, 500);"""))
+        type_passphrase(driver, args.passphrase)
+        check("the passphrase opens it again", unlocked(driver))
         driver.find_element(By.CSS_SELECTOR, ".lock-forget button").click()
         check("Forget brings the lock screen back", locked(driver))
         driver.refresh()

@@ -257,8 +257,10 @@
      published at (AES-GCM's associated data: its path below the site's root), so content moved to
      another page does not open. The browser derives the key, opens the page and its photos, and
      shows them; nothing is sent anywhere. The key is a non-extractable CryptoKey kept in
-     IndexedDB: for this tab only (under an id held in sessionStorage), or on this device when the
-     reader ticks "Remember". No script can read the key's bytes; "Forget" removes it. */
+     IndexedDB: for this tab only (under an id held in sessionStorage; an open page renews the
+     record every minute, and a record five minutes old is deleted by the next lock screen, so a
+     closed tab leaves no usable key), or on this device when the reader ticks "Remember". No
+     script can read the key's bytes; "Forget" removes it. */
   var fileTypes = { jpg: "image/jpeg", jpeg: "image/jpeg", png: "image/png", webp: "image/webp", avif: "image/avif",
     gif: "image/gif", svg: "image/svg+xml", mp4: "video/mp4", webm: "video/webm", mov: "video/quicktime",
     gpx: "application/gpx+xml" };
@@ -328,31 +330,32 @@
       } catch (e) { }
       return id;
     },
+    tabLife: 300000,
+    /* Deletes the keys of closed tabs (not renewed for five minutes), then finds this journal's. */
     get: function (salt) {
       var tab = keyStore.tab(false);
-      return keyStore.run("readonly", function (store, done) {
-        var device = store.get(salt + " device");
-        device.onsuccess = function () {
-          if (device.result) { done(device.result.key); return; }
-          if (!tab) { return; }
-          var mine = store.get(salt + " tab:" + tab);
-          mine.onsuccess = function () { if (mine.result) { done(mine.result.key); } };
+      return keyStore.run("readwrite", function (store, done) {
+        var found = null, cursor = store.openCursor();
+        cursor.onsuccess = function () {
+          var c = cursor.result;
+          if (!c) { if (found) { done(found); } return; }
+          var isTab = / tab:/.test(c.key);
+          if (isTab && Date.now() - c.value.saved > keyStore.tabLife) { c.delete(); }
+          else if (c.key === salt + " device" || (tab && c.key === salt + " tab:" + tab)) { found = found || c.value.key; }
+          c.continue();
         };
       });
     },
     put: function (salt, key, remember) {
       var name = salt + (remember ? " device" : " tab:" + keyStore.tab(true));
-      return keyStore.run("readwrite", function (store) {
-        store.put({ key: key, saved: Date.now() }, name);
-        /* Keys of tabs closed long ago go. */
-        var cursor = store.openCursor();
-        cursor.onsuccess = function () {
-          var c = cursor.result;
-          if (!c) { return; }
-          if (/ tab:/.test(c.key) && c.key !== name && Date.now() - c.value.saved > 86400000) { c.delete(); }
-          c.continue();
-        };
-      });
+      if (!remember) { keyStore.renew(name, key); }
+      return keyStore.run("readwrite", function (store) { store.put({ key: key, saved: Date.now() }, name); });
+    },
+    /* While this page is open, its tab's key stays alive. */
+    renew: function (name, key) {
+      setInterval(function () {
+        keyStore.run("readwrite", function (store) { store.put({ key: key, saved: Date.now() }, name); }).catch(function () { });
+      }, 60000);
     },
     forget: function (salt) {
       return keyStore.run("readwrite", function (store) {
@@ -474,7 +477,11 @@
     });
     if (window.indexedDB) {
       keyStore.get(saltHex).then(function (key) {
-        if (key) { return reveal(key).catch(function (error) { if (error && error.moved) { failed(error); } }); }
+        if (!key) { return; }
+        return reveal(key).then(function () {
+          var tab = keyStore.tab(false);
+          if (tab) { keyStore.put(saltHex, key, false).catch(function () { }); }
+        }, function (error) { if (error && error.moved) { failed(error); } });
       }).catch(function () { });
     }
   }
