@@ -204,7 +204,8 @@ public struct BuildPipeline: Sendable {
         inputs.append(privateDays.sorted().joined(separator: "\n"))
         inputs.append(split.publicTrips.keys.sorted().joined(separator: " "))
         let fingerprints: SiteFingerprints? = options.useCache
-            ? SiteFingerprints(model: model, journal: journal.path, previousID: output.previousID, extra: inputs) : nil
+            ? SiteFingerprints(model: model, journal: journal.path, previousID: output.previousID, extra: inputs,
+                               session: options.session) : nil
         stage("fingerprint pages")
         let failures = WriteFailures()
         let pageReads: [[Int]] = parallelMap(Array(jobs.indices)) { index in

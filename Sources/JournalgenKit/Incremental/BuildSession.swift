@@ -10,6 +10,8 @@ public final class BuildSession: Sendable {
     private let keys = Mutex<(passphrase: String, keys: PrivateKeys)?>(nil)
     private let locked = Mutex<LockedSiteMemo?>(nil)
     private let photos = Mutex<(key: String, result: ImageProcessor.Result)?>(nil)
+    /// The last manifests saved, newest last: the site in place's and the spare's.
+    private let manifests = Mutex<[(id: String, manifest: SiteManifest)]>([])
 
     public init() {}
 
@@ -41,6 +43,17 @@ public final class BuildSession: Sendable {
         let derived = try PrivateKeys(passphrase: passphrase, salt: salt)
         keys.withLock { $0 = (passphrase, derived) }
         return derived
+    }
+
+    func manifest(id: String) -> SiteManifest? {
+        manifests.withLock { list in list.last { $0.id == id }?.manifest }
+    }
+
+    func remember(_ manifest: SiteManifest, id: String) {
+        manifests.withLock { list in
+            list.append((id, manifest))
+            if list.count > 2 { list.removeFirst(list.count - 2) }
+        }
     }
 
     /// The private part of the site as last sealed, if it was made from the same journal.

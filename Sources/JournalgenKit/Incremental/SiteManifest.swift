@@ -139,12 +139,16 @@ final class SiteFingerprints: Sendable {
     let texts: [String]
     let previous: SiteManifest?
     let previousIndex: [String: Int]
+    let session: BuildSession?
 
-    init(model: SiteModel, journal: String, previousID: String?, extra: [String]) {
+    /// `session`: serve's, which keeps the manifests it saved, so a save does not read back and
+    /// decode tens of thousands of pages' records it wrote a moment ago.
+    init(model: SiteModel, journal: String, previousID: String?, extra: [String], session: BuildSession? = nil) {
         journalPath = journal
+        self.session = session
         self.journal = SiteFingerprint.journal(entries: model.entries, extra: extra, files: SiteFingerprint.inputFiles(journal: journal))
         texts = SiteFingerprint.texts(of: model.entries)
-        previous = previousID.flatMap { SiteManifest.load(journal: journal, id: $0) }
+        previous = previousID.flatMap { id in session?.manifest(id: id) ?? SiteManifest.load(journal: journal, id: id) }
         previousIndex = previous?.pageIndex ?? [:]
     }
 
@@ -161,8 +165,9 @@ final class SiteFingerprints: Sendable {
     var previousFiles: Set<String>? { previous.map { Set($0.files) } }
 
     func save(pages: [String], reads: [[Int]], output: StagedOutput) {
-        SiteManifest(journal: journal, texts: texts, pages: pages, reads: reads, files: output.writtenPaths.sorted())
-            .save(journal: journalPath, id: output.id)
+        let manifest = SiteManifest(journal: journal, texts: texts, pages: pages, reads: reads, files: output.writtenPaths.sorted())
+        manifest.save(journal: journalPath, id: output.id)
+        session?.remember(manifest, id: output.id)
         if let old = output.consumedID { SiteManifest.remove(journal: journalPath, id: old) }
     }
 }
