@@ -77,6 +77,26 @@ import Testing
         #expect(refusal.message.contains("goes on over the next lines"))
     }
 
+    /// Found by the fuzzer: `title:r` is text in YAML, not the key `title`, and a lone CR ends a
+    /// line as YAML reads it (the line after it went on the value). Front matter that is not a
+    /// list of keys is refused, and every edit must read back as written.
+    @Test func onlyWhatYAMLReadsAsAKeyIsEdited() {
+        #expect(FrontMatterEditor.keyName("title:r", format: .yaml) == nil)
+        #expect(FrontMatterEditor.keyName("title: r", format: .yaml) == "title")
+        #expect(FrontMatterEditor.keyName("time: 10:30", format: .yaml) == "time")
+        #expect(FrontMatterEditor.keyName("title:", format: .yaml) == "title")
+        guard case .failure(let refusal) = FrontMatterEditor.apply([.set("title", .text("good"))], to: "---\ntitle:r\n\r e\n\n---\nBody\n") else {
+            Issue.record("an edit of front matter that is one line of text was made")
+            return
+        }
+        #expect(refusal.message.contains("not a list of keys"))
+        guard case .failure(let continued) = FrontMatterEditor.apply([.set("title", .text("good"))], to: "---\ntitle: r\r e\n---\nBody\n") else {
+            Issue.record("a value that goes on after a lone CR was edited as one line")
+            return
+        }
+        #expect(continued.message.contains("goes on over the next lines"))
+    }
+
     @Test func revisitFromTodayIsWrittenAsAnIntervalFromTheEntryWhenItCanBe() {
         let entry = CalendarDay(year: 2026, month: 6, day: 28)
         #expect(RevisitInterval.written(from: entry, amount: 3, unit: .week, today: CalendarDay(year: 2026, month: 11, day: 22)).description == "24 weeks")

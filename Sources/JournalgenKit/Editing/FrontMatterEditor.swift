@@ -72,7 +72,7 @@ public enum FrontMatterEditor {
                 continue
             }
             let content = lines.content(index)
-            let separator = content.firstIndex(of: format == .yaml ? ":" : "=")!
+            let separator = Self.separator(in: content, format: format)!
             let rest = content[content.index(after: separator)...]
             let valueText = rest.drop { $0 == " " || $0 == "\t" }
             let (value, comment) = splitComment(String(valueText))
@@ -95,7 +95,15 @@ public enum FrontMatterEditor {
             }
         }
         let edited = (bom ? "\u{FEFF}" : "") + lines.joined
-        return verify(original: original, edited: edited, keys: Set(edits.map(\.key))).map { .failure($0) } ?? .success(edited)
+        var written: [String: String?] = [:]
+        for edit in edits {
+            switch edit {
+            case .set(let key, .text(let text)): written[key] = .some(text)
+            case .set(let key, .day(let day)): written[key] = .some(day.description)
+            case .remove(let key): written[key] = .some(nil)
+            }
+        }
+        return verify(original: original, edited: edited, written: written).map { .failure($0) } ?? .success(edited)
     }
 
     // MARK: - Lines
@@ -109,7 +117,8 @@ public enum FrontMatterEditor {
             var current = ""
             for character in text {
                 current.append(character)
-                if character == "\n" || character == "\r\n" {
+                // A lone CR ends a line too, as it does for YAML.
+                if character == "\n" || character == "\r\n" || character == "\r" {
                     items.append(current)
                     current = ""
                 }
@@ -135,14 +144,25 @@ public enum FrontMatterEditor {
         mutating func replace(_ index: Int, with content: String) { items[index] = content + ending(index) }
     }
 
-    /// The key a top-level line sets, or nil (indented lines, comments, list items).
+    /// The key a top-level line sets, or nil (indented lines, comments, list items, and in YAML
+    /// a line without ": ", which is text: `title:r` is not the key `title`).
     static func keyName(_ line: String, format: SplitEntry.Format) -> String? {
         guard let first = line.first, !" \t#-[".contains(first) else { return nil }
-        let separator: Character = format == .yaml ? ":" : "="
-        guard let end = line.firstIndex(of: separator) else { return nil }
+        guard let end = separator(in: line, format: format) else { return nil }
         var key = line[..<end].trimmingCharacters(in: .whitespaces)
         if key.count >= 2, let q = key.first, q == "\"" || q == "'", key.last == q { key = String(key.dropFirst().dropLast()) }
         return key
+    }
+
+    /// Where a key ends: TOML's first `=`; YAML's first `:` followed by a space, a tab or the
+    /// end of the line.
+    static func separator(in line: String, format: SplitEntry.Format) -> String.Index? {
+        guard format == .yaml else { return line.firstIndex(of: "=") }
+        return line.indices.first { index in
+            guard line[index] == ":" else { return false }
+            let next = line.index(after: index)
+            return next == line.endIndex || line[next] == " " || line[next] == "\t"
+        }
     }
 
     /// The value and its trailing ` # comment` (with the spaces before it), outside quotes.
@@ -214,16 +234,28 @@ public enum FrontMatterEditor {
 
     // MARK: - Checking the result
 
-    /// Reads both versions back: the edited one must parse, with the same body and the same
-    /// front matter apart from `keys`.
-    static func verify(original: String, edited: String, keys: Set<String>) -> Refusal? {
+    /// Reads both versions back: the edited one must parse, with the same body, the same front
+    /// matter apart from the keys edited, and each of those reading back as written (`written`:
+    /// key → its text, or nil for a key removed).
+    static func verify(original: String, edited: String, written: [String: String?]) -> Refusal? {
         func withoutMark(_ s: String) -> String { s.hasPrefix("\u{FEFF}") ? String(s.dropFirst()) : s }
         let original = withoutMark(original), edited = withoutMark(edited)
+        let keys = Set(written.keys)
         guard case .success(let before) = FrontMatterReader.read(original) else {
             return Refusal(line: 1, message: "the front matter does not read as YAML or TOML; fix it first (journalgen check shows where)")
         }
+        guard before.meta.entries != nil || before.meta.value == .null else {
+            return Refusal(line: 2, message: "the front matter is not a list of keys (is a ': ' missing after a key?); fix it first (journalgen check shows where)")
+        }
         guard case .success(let after) = FrontMatterReader.read(edited) else {
             return Refusal(line: 1, message: "the edit would leave front matter that does not read; the file was left as it was")
+        }
+        for (key, text) in written {
+            let node = after.meta[key]
+            let got = node?.text ?? (node?.value == .null ? "" : nil)
+            guard got == text else {
+                return Refusal(line: 1, message: "the edit of '\(key)' would not read back as written; the file was left as it was")
+            }
         }
         func others(_ node: MetaNode) -> [MetaEntry] { (node.entries ?? []).filter { !keys.contains($0.key) } }
         let same = before.split.body == after.split.body
