@@ -83,6 +83,9 @@ import Testing
         #expect(LockedPageOpener.open(page: swapped, at: place, passphrase: TestPassphrase.value) == .failure(.movedPayload))
         #expect(LockedPageOpener.open(page: swapped, at: place, passphrase: "not it") == .failure(.wrongPassphrase))
         #expect(LockedPageOpener.Failure.movedPayload.description.contains("made for another page"))
+        // A copy of the site without its hidden marker (downloaded from its host) still opens.
+        try FileManager.default.removeItem(at: journal.output.appendingPathComponent(StagedOutput.markerName))
+        #expect((try? LockedPageOpener.open(file: journal.output.path + "/" + lockPages[0], passphrase: TestPassphrase.value).get()) != nil)
     }
 
     /// An entry made private: after the next build nothing of its clear page is anywhere under

@@ -47,14 +47,17 @@ public enum LockedPageOpener {
         return open(page: String(decoding: data, as: UTF8.self), at: place(ofFile: file) ?? "", passphrase: passphrase)
     }
 
-    /// The site path of a page's file: its folder below the nearest folder holding the site's
-    /// marker, with a slash ("private/3f9c0a1b2c3d4e5f/"); "" for the home page.
+    /// The site path of a page's file: its folder below the site's root, with a slash
+    /// ("private/3f9c0a1b2c3d4e5f/"); "" for the home page. The root is the nearest folder up
+    /// holding the site's marker, or journal.js (a copy of a site downloaded from its host may
+    /// have lost the hidden marker).
     static func place(ofFile file: String) -> String? {
         let absolute = URL(fileURLWithPath: file).standardizedFileURL
         var folder = absolute.deletingLastPathComponent()
         var parts: [String] = []
         while folder.path != "/" {
-            if FileIO.isRegularFile(folder.appendingPathComponent(StagedOutput.markerName).path) {
+            if FileIO.isRegularFile(folder.appendingPathComponent(StagedOutput.markerName).path)
+                || FileIO.isRegularFile(folder.appendingPathComponent("journal.js").path) {
                 return parts.reversed().map { $0 + "/" }.joined()
             }
             parts.append(folder.lastPathComponent)
