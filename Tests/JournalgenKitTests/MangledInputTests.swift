@@ -48,6 +48,14 @@ import Testing
         #expect(TableBounds.delimiterColumns("| :--- | ---: |") == 2)
     }
 
+    /// Found by the fuzzer: an image inside another image's alt text was freed with it, then read.
+    @Test func anImageInsideAnImagesAltTextIsText() throws {
+        let body = MarkdownRenderer().render("![a ![b](inner.jpg) c](outer.jpg)\n\n# ![h](head.jpg) Title\n")
+        #expect(body.images.map(\.source) == ["outer.jpg", "head.jpg"], "the inner image is part of the outer one's alt text")
+        let dropped = MarkdownRenderer().render("# ![h](head.jpg) Title\n\n![x](body.jpg)\n", dropLeadingHeading: true)
+        #expect(dropped.images.map(\.source) == ["body.jpg"], "a dropped heading's image goes with it")
+    }
+
     @Test func controlCharactersNeverBreakTheFeedOrTheCalendar() throws {
         let journal = try TemporaryJournal()
         defer { journal.remove() }

@@ -98,7 +98,10 @@ enum CmarkGFM {
                     galleryMarkers.append(node)
                 }
             case CMARK_NODE_IMAGE:
-                if let url = cmark_node_get_url(node), BodyImages.isLocal(String(cString: url)) { localImages.append(node) }
+                // An image inside another's alt text is part of that text: replacing the outer
+                // image frees it (found by the fuzzer: a use after free).
+                if !hasAncestor(node, ofType: CMARK_NODE_IMAGE),
+                   let url = cmark_node_get_url(node), BodyImages.isLocal(String(cString: url)) { localImages.append(node) }
             case CMARK_NODE_PARAGRAPH:
                 if firstParagraph == nil, cmark_node_parent(node) == document { firstParagraph = node }
             case CMARK_NODE_TEXT:
@@ -124,6 +127,8 @@ enum CmarkGFM {
                 startsWithHeading = cmark_node_first_child(document) == heading
             }
             if index == 0 && startsWithHeading && dropLeadingHeading {
+                // Its images go with it.
+                localImages.removeAll { isInside($0, heading) }
                 cmark_node_unlink(heading)
                 cmark_node_free(heading)
                 continue
@@ -134,6 +139,7 @@ enum CmarkGFM {
             markImportant(text)
         }
         for node in galleryMarkers.prefix(1) {
+            localImages.removeAll { isInside($0, node) }
             guard let custom = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK) else { continue }
             cmark_node_set_on_enter(custom, BodyImages.galleryMarker)
             cmark_node_replace(node, custom)
@@ -187,6 +193,25 @@ enum CmarkGFM {
         guard let marker = cmark_node_new(CMARK_NODE_CUSTOM_INLINE) else { return }
         cmark_node_set_on_enter(marker, "<strong class=\"important\" title=\"Important\">!</strong> ")
         cmark_node_insert_before(text, marker)
+    }
+
+    /// Whether `node` is `ancestor` or inside it.
+    static func isInside(_ node: OpaquePointer, _ ancestor: OpaquePointer) -> Bool {
+        var current: OpaquePointer? = node
+        while let at = current {
+            if at == ancestor { return true }
+            current = cmark_node_parent(at)
+        }
+        return false
+    }
+
+    static func hasAncestor(_ node: OpaquePointer, ofType type: cmark_node_type) -> Bool {
+        var current = cmark_node_parent(node)
+        while let at = current {
+            if cmark_node_get_type(at) == type { return true }
+            current = cmark_node_parent(at)
+        }
+        return false
     }
 
     static func plainText(of node: OpaquePointer) -> String {
