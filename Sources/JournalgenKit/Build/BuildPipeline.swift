@@ -263,7 +263,7 @@ public struct BuildPipeline: Sendable {
             try output.commit(previousFiles: fingerprints?.previousFiles, waitForPruning: options.session == nil) {
                 fingerprints?.save(pages: jobs.map(renderer.outputPath) + documents.map(\.path),
                                    reads: pageReads + documents.map { _ in SiteManifest.everyText }, output: output)
-                sealedToSave?.store.save(locked, key: sealedToSave!.key, output: options.outputFolder, split: split)
+                if let (store, key) = sealedToSave { store.save(locked, key: key, output: options.outputFolder, split: split) }
             }
         } catch {
             discard()

@@ -52,17 +52,10 @@ final class ImageCache: @unchecked Sendable {
     /// Creates the folder and its `.gitignore` on first use.
     func prepare() -> Bool {
         guard FileIO.makeDirectories(folder + "/images") && FileIO.makeDirectories(folder + "/frames") else { return false }
-        Self.writeIgnoreFile(in: folder)
+        CacheFolder.prepare(folder)
         return true
     }
 
-    /// The cache's own `.gitignore`, so git never sees the folder, and the folder open to its
-    /// owner only (mode 0700): it holds resized copies of private photos, in clear.
-    static func writeIgnoreFile(in folder: String) {
-        chmod(folder, 0o700)
-        let ignore = folder + "/.gitignore"
-        if !FileIO.isRegularFile(ignore) { _ = FileIO.write(Data("# Made by journalgen: processed photos and the salt of private pages, safe to delete.\n*\n".utf8), to: ignore) }
-    }
 
     /// SHA-256 of a file's content; read again only when its size or modification time changed.
     func contentHash(_ path: String) -> String? {

@@ -173,7 +173,7 @@ public final class EntryCache: Sendable {
         guard !shards.isEmpty else { return }
         let folder = Self.folder(journal: journal)
         guard FileIO.makeDirectories(folder) else { return }
-        ImageCache.writeIgnoreFile(in: CacheFolder.path(journal: journal))
+        CacheFolder.prepare(CacheFolder.path(journal: journal))
         // The single-file cache of earlier versions.
         unlink(CacheFolder.path(journal: journal) + "/entries.cache")
         let all = records.withLock { $0 }

@@ -49,7 +49,7 @@ struct SiteManifest: Codable {
     func save(journal: String, id: String) {
         let folder = Self.folder(journal: journal)
         guard FileIO.makeDirectories(folder), let data = try? CompactCoder.encode(self) else { return }
-        ImageCache.writeIgnoreFile(in: CacheFolder.path(journal: journal))
+        CacheFolder.prepare(CacheFolder.path(journal: journal))
         let temporary = folder + "/.\(id).new"
         if FileIO.write(data, to: temporary) { rename(temporary, folder + "/" + id) }
     }

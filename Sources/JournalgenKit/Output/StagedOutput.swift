@@ -216,21 +216,23 @@ public final class StagedOutput: Sendable {
             // it is now: link that one, so the file stays shared with the previous site and is
             // not taken out of the next spare (and made again next time, and the time after).
             let live = target.path + "/" + path
-            if isCurrent(live), link(live, file) == 0
-                || (FileIO.makeDirectories((file as NSString).deletingLastPathComponent) && link(live, file) == 0) {
+            if isCurrent(live), Self.withFolders(file, { link(live, $0) == 0 }) {
                 unchanged.withLock { $0 += 1 }
                 return
             }
         }
         // The file may be a hard link into the site in place (a clone): never write through it.
         if reused { unlink(file) }
-        if !make(file) {
-            guard FileIO.makeDirectories((file as NSString).deletingLastPathComponent), make(file) else {
-                throw Failure.io("cannot write \(target.path)/\(path): \(Self.reason)")
-            }
+        guard Self.withFolders(file, make) else {
+            throw Failure.io("cannot write \(target.path)/\(path): \(Self.reason)")
         }
         rewritten.withLock { $0 += 1 }
         if reused { changed.withLock { $0.append(path) } }
+    }
+
+    /// `make(file)`, tried again once its folders are made (they usually are already).
+    private static func withFolders(_ file: String, _ make: (String) -> Bool) -> Bool {
+        make(file) || (FileIO.makeDirectories((file as NSString).deletingLastPathComponent) && make(file))
     }
 
     /// A copy of `source` made of hard links (folders made, files linked, on all cores), and

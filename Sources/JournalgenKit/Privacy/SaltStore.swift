@@ -21,7 +21,7 @@ struct SaltStore {
         var generator = SystemRandomNumberGenerator()
         let salt = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
         guard FileIO.makeDirectories(folder) else { return nil }
-        ImageCache.writeIgnoreFile(in: (folder as NSString).deletingLastPathComponent)
+        CacheFolder.prepare((folder as NSString).deletingLastPathComponent)
         guard FileIO.write(Data(salt), to: folder + "/salt") else { return nil }
         return salt
     }

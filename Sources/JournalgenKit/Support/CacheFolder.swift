@@ -19,4 +19,12 @@ public enum CacheFolder {
         for byte in journal.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100000001b3 }
         return base + "/journalgen/" + (journal as NSString).lastPathComponent + "-" + String(hash, radix: 16)
     }
+
+    /// The cache's own `.gitignore`, so git never sees the folder, and the folder open to its
+    /// owner only (mode 0700): it holds resized copies of private photos, in clear.
+    static func prepare(_ folder: String) {
+        chmod(folder, 0o700)
+        let ignore = folder + "/.gitignore"
+        if !FileIO.isRegularFile(ignore) { _ = FileIO.write(Data("# Made by journalgen: processed photos and the salt of private pages, safe to delete.\n*\n".utf8), to: ignore) }
+    }
 }
