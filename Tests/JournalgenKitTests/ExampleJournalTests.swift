@@ -27,7 +27,7 @@ import Testing
         let report = BuildPipeline(options: options).run()
         #expect(report.succeeded)
         #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
-        #expect(report.entries == 34)
+        #expect(report.entries == 37)
         #expect(report.revisitsDue == 6)
     }
 
@@ -90,11 +90,11 @@ import Testing
         #expect(home.string("//article[contains(@class,'card')][1]//h2") == "Fog")
         #expect(home.string("//nav[@class='pagination']//a[@rel='next']/@href") == "/page/2/")
         let last = try page(Self.site, "page/5/index.html")
-        #expect(last.count("//article[contains(@class,'card')]") == 2, "34 entries, 8 a page")
+        #expect(last.count("//article[contains(@class,'card')]") == 5, "37 entries, 8 a page")
         #expect(last.count("//nav[@class='pagination']//a[@rel='next']") == 0)
         let archive = try page(Self.site, "archive/index.html")
         #expect(archive.strings("//section[@class='archive-year']/h2/a") == ["2026", "2025"])
-        #expect(archive.count("//ul[@class='rows']/li") == 34)
+        #expect(archive.count("//ul[@class='rows']/li") == 37)
         let month = try page(Self.site, "2026/04/index.html")
         #expect(month.count("//article[contains(@class,'card')]") == 5)
         let tag = try page(Self.site, "tags/japan/index.html")
@@ -105,14 +105,19 @@ import Testing
 
     @Test func journalPages() throws {
         let moods = try page(Self.site, "moods/index.html")
-        #expect(moods.strings("//dl[@class='stats']/div[position()>1]/dd/text()[1]").map { $0.trimmingCharacters(in: .whitespaces) } == ["34 days", "34 days"],
-                "daily moods from 20 October to 22 November")
-        // The moods page draws the latest year and links every year's own page.
-        for (path, year) in [("moods/index.html", "2026"), ("moods/years/2026/index.html", "2026"), ("moods/years/2025/index.html", "2025")] {
+        // Two people write the journal: each has their own streaks and charts, no shared average.
+        #expect(moods.strings("//section[@class='mood-person']/h2").map { $0.trimmingCharacters(in: .whitespaces) } == ["Lena", "Jonas"])
+        #expect(moods.strings("//section[@class='mood-person']//dl[@class='stats']/div[position()>1]/dd/text()[1]").map { $0.trimmingCharacters(in: .whitespaces) }
+                == ["34 days", "34 days", "none", "5 days"], "Lena's daily moods from 20 October to 22 November; Jonas's last on 20 November")
+        #expect(moods.count("//section[@class='mood-summary']") == 0)
+        #expect(Set(moods.strings("//*[local-name()='svg']/*[local-name()='title']/@id")).count == moods.count("//*[local-name()='svg']/*[local-name()='title']"),
+                "two people's charts on one page keep their ids apart")
+        // The moods page draws the latest year (each person's) and links every year's own page.
+        for (path, year, people) in [("moods/index.html", "2026", 2), ("moods/years/2026/index.html", "2026", 1), ("moods/years/2025/index.html", "2025", 1)] {
             let doc = try page(Self.site, path)
-            #expect(doc.count("//*[local-name()='svg'][contains(@class,'timeline')][contains(@class,'desktop-only')]") == 1, "one timeline in \(path)")
-            #expect(doc.count("//*[local-name()='svg'][contains(@class,'timeline')][contains(@class,'phone-only')]") == 1, "and one drawn for a phone")
-            #expect(doc.count("//table[contains(@class,'pixels')]") == 2, "a year in pixels for a desktop and for a phone")
+            #expect(doc.count("//*[local-name()='svg'][contains(@class,'timeline')][contains(@class,'desktop-only')]") == people, "one timeline a person in \(path)")
+            #expect(doc.count("//*[local-name()='svg'][contains(@class,'timeline')][contains(@class,'phone-only')]") == people, "and one drawn for a phone")
+            #expect(doc.count("//table[contains(@class,'pixels')]") == 2 * people, "a year in pixels for a desktop and for a phone")
             #expect(doc.string("//section[@class='mood-pixels']/h2") == "Year in pixels \(year)")
         }
         #expect(moods.strings("//nav[@aria-label='Moods by year']/a/@href") == ["/moods/years/2026/", "/moods/years/2025/"])

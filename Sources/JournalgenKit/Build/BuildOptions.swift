@@ -61,6 +61,10 @@ public struct BuildReport: Sendable {
     public var futureLeftOut = 0
     /// Entries whose `revisit:` has come due by the build day.
     public var revisitsDue = 0
+    /// Open task-list items of the published entries, the important ones, and those past due.
+    public var tasksOpen = 0
+    public var importantTasksOpen = 0
+    public var tasksOverdue = 0
     /// feed.xml, sitemap.xml and reminders.ics were left out: base_url is the default "/".
     public var feedsLeftOut = false
     public var imagesProcessed = 0
@@ -84,6 +88,8 @@ public struct BuildReport: Sendable {
         if privateEncrypted > 0 { parts.append("\(privateEncrypted) private entr\(privateEncrypted == 1 ? "y" : "ies") encrypted") }
         if futureLeftOut > 0 { parts.append("\(futureLeftOut) future entr\(futureLeftOut == 1 ? "y" : "ies") left out (--future)") }
         if revisitsDue > 0 { parts.append("\(revisitsDue) entr\(revisitsDue == 1 ? "y" : "ies") due for a revisit") }
+        if importantTasksOpen > 0 { parts.append("\(importantTasksOpen) important task\(importantTasksOpen == 1 ? "" : "s") open") }
+        if tasksOverdue > 0 { parts.append("\(tasksOverdue) task\(tasksOverdue == 1 ? "" : "s") overdue") }
         if imagesProcessed + imagesFromCache > 0 {
             parts.append(imagesProcessed == 0 ? "no photos processed (\(imagesFromCache) from the cache)"
                          : "\(imagesProcessed) photo\(imagesProcessed == 1 ? "" : "s") processed, \(imagesFromCache) from the cache")

@@ -110,8 +110,11 @@ public struct BuildPipeline: Sendable {
                               moodLog: publicMoodLog,
                               trips: split.publicTrips, today: today,
                               privateIndexPath: keys != nil && !config.privateAll ? LockedSite.indexPath(config: config) : nil,
-                              localization: localization)
+                              localization: localization, authorPhotos: loaded.authorPhotos)
         report.revisitsDue = model.views.revisits.due.count
+        report.tasksOpen = model.views.tasks.open.count
+        report.importantTasksOpen = model.views.tasks.importantOpen
+        report.tasksOverdue = model.views.tasks.overdue
         report.entries = model.entries.count
         report.entryPages = model.entries.map(\.sitePath)
         stage("site model")
@@ -150,7 +153,7 @@ public struct BuildPipeline: Sendable {
                 store?.forget()
                 locked = LockedSite.build(split: split, keys: keys, config: config, moodLog: loaded.moodLog, today: today,
                                           theme: theme, templates: templates, stylesheet: stylesheet, script: script,
-                                          processor: options.writeOutput ? processor : nil, paths: paths)
+                                          processor: options.writeOutput ? processor : nil, paths: paths, authorPhotos: loaded.authorPhotos)
                 if let session = options.session, let memoKey { session.remember(locked, key: memoKey, split: split) }
                 if let store, let memoKey { sealedToSave = (store, memoKey) }
             }

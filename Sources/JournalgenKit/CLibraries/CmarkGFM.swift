@@ -31,6 +31,20 @@ enum CmarkGFM {
         var images: [Image] = []
         /// The text has a `<!-- gallery -->` line, now `BodyImages.galleryMarker` in `html`.
         var hasGalleryMarker = false
+        /// Task-list items, in order; items quoted from elsewhere (in a blockquote) are not tasks.
+        var tasks: [Task] = []
+    }
+
+    /// `- [ ] text` as written: its plain text (with a leading "!" still there) and where it starts.
+    struct Task: Sendable, Codable, Hashable {
+        var text: String
+        var isDone: Bool
+        var line: Int
+        var column: Int
+        /// The id its `<li>` gets (`task-call-the-landlord`); empty when `anchorTasks` was off.
+        var anchor: String
+        /// The text of the item it is nested under, if any ("seal the balcony door" for "buy tape").
+        var parent: String?
     }
 
     struct Image: Sendable, Codable {
@@ -53,7 +67,9 @@ enum CmarkGFM {
     /// bare URL would come out as plain text at random. Reading blocks and rendering stay parallel.
     private static let finishLock = NSLock()
 
-    static func render(_ markdown: String, options: Options, dropLeadingHeading: Bool = false) -> Output {
+    /// `anchorTasks`: give task items ids and a marker for AccessibleMarkup to move onto their
+    /// `<li>` (off for excerpts, which list pages show side by side).
+    static func render(_ markdown: String, options: Options, dropLeadingHeading: Bool = false, anchorTasks: Bool = false) -> Output {
         _ = registered
         // Strikethrough takes one tilde or two, as on GitHub (no STRIKETHROUGH_DOUBLE_TILDE).
         var flags = CMARK_OPT_FOOTNOTES | CMARK_OPT_GITHUB_PRE_LANG
@@ -85,6 +101,7 @@ enum CmarkGFM {
         var importantItems: [OpaquePointer] = []
         var localImages: [OpaquePointer] = []
         var galleryMarkers: [OpaquePointer] = []
+        var taskItems: [OpaquePointer] = []
         let iterator = cmark_iter_new(document)
         defer { cmark_iter_free(iterator) }
         while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
@@ -109,8 +126,9 @@ enum CmarkGFM {
                     words += countWords(literal)
                 }
             case CMARK_NODE_ITEM:
-                if let type = cmark_node_get_type_string(node), String(cString: type) == "tasklist",
-                   let paragraph = cmark_node_first_child(node), let text = cmark_node_first_child(paragraph),
+                guard let type = cmark_node_get_type_string(node), String(cString: type) == "tasklist" else { break }
+                if !hasAncestor(node, ofType: CMARK_NODE_BLOCK_QUOTE) { taskItems.append(node) }
+                if let paragraph = cmark_node_first_child(node), let text = cmark_node_first_child(paragraph),
                    cmark_node_get_type(text) == CMARK_NODE_TEXT,
                    let literal = cmark_node_get_literal(text), literal.pointee == CChar(UInt8(ascii: "!")) {
                     importantItems.append(text)
@@ -134,6 +152,34 @@ enum CmarkGFM {
                 continue
             }
             addAnchor(to: heading, id: slugs.next(for: text))
+        }
+        // Read before "!" markers change the text.
+        var tasks: [Task] = []
+        var taskSlugs = HeadingSlugs()
+        for item in taskItems {
+            var text = ""
+            if let paragraph = cmark_node_first_child(item), cmark_node_get_type(paragraph) == CMARK_NODE_PARAGRAPH {
+                text = plainText(of: paragraph).trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+            let words = TaskItem.anchorWords(text)
+            let anchor = anchorTasks ? "task-" + taskSlugs.next(for: words.isEmpty ? "item" : words) : ""
+            var parent: String?
+            if let list = cmark_node_parent(item), let outer = cmark_node_parent(list), cmark_node_get_type(outer) == CMARK_NODE_ITEM,
+               let paragraph = cmark_node_first_child(outer), cmark_node_get_type(paragraph) == CMARK_NODE_PARAGRAPH {
+                parent = plainText(of: paragraph).trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+            tasks.append(Task(text: text, isDone: cmark_gfm_extensions_get_tasklist_item_checked(item),
+                              line: Int(cmark_node_get_start_line(item)), column: Int(cmark_node_get_start_column(item)), anchor: anchor,
+                              parent: parent))
+            if anchorTasks, let paragraph = cmark_node_first_child(item), cmark_node_get_type(paragraph) == CMARK_NODE_PARAGRAPH,
+               let marker = cmark_node_new(CMARK_NODE_CUSTOM_INLINE) {
+                cmark_node_set_on_enter(marker, AccessibleMarkup.taskAnchorMarker(anchor))
+                if let first = cmark_node_first_child(paragraph) {
+                    cmark_node_insert_before(first, marker)
+                } else if cmark_node_append_child(paragraph, marker) == 0 {
+                    cmark_node_free(marker)
+                }
+            }
         }
         for text in importantItems {
             markImportant(text)
@@ -165,7 +211,7 @@ enum CmarkGFM {
         }
         return Output(html: html, firstParagraphHTML: paragraphHTML, firstParagraphText: paragraphText,
                       firstHeading: firstHeading, startsWithHeading: startsWithHeading, wordCount: words, images: images,
-                      hasGalleryMarker: !galleryMarkers.isEmpty)
+                      hasGalleryMarker: !galleryMarkers.isEmpty, tasks: tasks)
     }
 
     /// Swaps a heading for a custom block that writes `<hN id="…">`, the heading's own content

@@ -2,7 +2,7 @@ import Foundation
 
 /// reminders.ics (RFC 5545), for a calendar app to subscribe to: the daily mood-log reminders
 /// spread over the waking hours of journal.yaml `reminders:`, and one all-day event per entry on
-/// the day its `revisit:` falls due.
+/// the day its `revisit:` falls due, and one per open task with a due day.
 ///
 /// The daily reminders use floating local times (no zone): "07:30" rings at half past seven
 /// wherever the writer is, which is what a travel diary wants.
@@ -62,6 +62,24 @@ struct ReminderCalendar {
                 "DESCRIPTION:" + Self.escape("Revisit: \(entry.title)"),
                 "TRIGGER:PT9H",
                 "END:VALARM",
+                "END:VEVENT",
+            ]
+        }
+        // Open tasks with a due day: an all-day event on that day.
+        for item in model.views.tasks.due {
+            let entry = model.entries[item.entry], task = entry.body.tasks[item.task]
+            guard let due = task.due, !entry.isDraft else { continue }
+            let assignee = task.assignee.flatMap { id in model.config.authors[id]?.name }
+            lines += [
+                "BEGIN:VEVENT",
+                "UID:task-\(SiteModel.anchor(entry))-\(task.anchor)@\(host)",
+                "DTSTAMP:\(stamp)",
+                "DTSTART;VALUE=DATE:\(Self.dateText(due))",
+                "DTEND;VALUE=DATE:\(Self.dateText(due.adding(days: 1)))",
+                "SUMMARY:" + Self.escape((task.isImportant ? "! " : "") + task.text),
+                "DESCRIPTION:" + Self.escape("From “\(entry.title)”, \(DateText.long(entry.date.day))" + (assignee.map { "; for \($0)" } ?? "") + "."),
+                "URL:" + links.absolute(entry.sitePath) + "#" + task.anchor,
+                "TRANSP:TRANSPARENT",
                 "END:VEVENT",
             ]
         }

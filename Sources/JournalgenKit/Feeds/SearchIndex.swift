@@ -15,6 +15,8 @@ struct SearchIndex {
         var theme: String?
         var tags: [String]?
         var trip: String?
+        /// Author ids, in a journal written together.
+        var authors: [String]?
         var place: String?
         var text: String?
     }
@@ -56,6 +58,7 @@ struct SearchIndex {
             item.theme = entry.theme
             item.tags = entry.tags.isEmpty ? nil : entry.tags
             item.trip = entry.trip
+            if model.config.authors.areShown { item.authors = entry.authors }
             item.text = entry.body.summary.isEmpty ? nil : entry.body.summary
         }
         return item

@@ -17,6 +17,9 @@ enum SiteDocuments {
                 ("sitemap.xml", { @Sendable in Sitemap(model: model, pages: pages).render() }),
                 ("reminders.ics", { @Sendable in ReminderCalendar(model: model).render() }),
             ]
+            for i in model.views.authors.listed {
+                documents.append((AtomFeed.path(author: model.views.authors.people[i].author), { @Sendable in AtomFeed(model: model, author: i).render() }))
+            }
         } else if model.config.baseURL == "/" {
             // The default, fine for browsing a site locally (and what `init` writes): a note in
             // the summary, not a warning on every build.

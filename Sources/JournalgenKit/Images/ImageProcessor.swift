@@ -29,10 +29,10 @@ struct ImageProcessor {
 
     /// The jobs of a site: each entry's photos, posters and images in the text, and trip covers.
     static func jobs(model: SiteModel, paths: DisplayPaths) -> [Job] {
-        jobs(entries: model.entries, trips: model.views.trips.trips, paths: paths)
+        jobs(entries: model.entries, trips: model.views.trips.trips, authors: model.views.authors, paths: paths)
     }
 
-    static func jobs(entries: [Entry], trips: [TripIndex.Trip], paths: DisplayPaths) -> [Job] {
+    static func jobs(entries: [Entry], trips: [TripIndex.Trip], authors: AuthorIndex? = nil, paths: DisplayPaths) -> [Job] {
         var jobs: [String: Job] = [:]
         func add(_ file: String?, _ sizes: [ImageSize], _ location: SourceLocation) {
             guard let file, let first = sizes.first, jobs[first.webp] == nil else { return }
@@ -47,6 +47,9 @@ struct ImageProcessor {
         }
         for trip in trips {
             if let cover = trip.cover { add(cover.filePath, cover.sizes, SourceLocation(path: trip.info.map { paths.display(path: $0.filePath) } ?? "trips/", line: cover.line, column: cover.column)) }
+        }
+        for person in authors?.people ?? [] {
+            if let photo = person.photo { add(photo.filePath, photo.sizes, SourceLocation(path: JournalConfig.fileName, line: photo.line, column: photo.column)) }
         }
         return jobs.keys.sorted().map { jobs[$0]! }
     }

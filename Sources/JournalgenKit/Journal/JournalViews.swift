@@ -22,14 +22,22 @@ public struct JournalViews: Sendable {
     public let themeGroups: [EntryGroup]
     /// Entries from this day of the year in earlier years, newest first: the build-time "On this day".
     public let onThisDay: [Int]
+    /// Every task-list item of the entries.
+    public let tasks: TaskList
+    /// Each author's entries, trips and moods, when two or more write the journal.
+    public let authors: AuthorIndex
 
-    public init(config: JournalConfig, entries: [Entry], moodLog: [MoodLogLine], trips: [String: TripInfo], today: CalendarDay) {
+    public init(config: JournalConfig, entries: [Entry], moodLog: [MoodLogLine], trips: [String: TripInfo], today: CalendarDay,
+                authorPhotos: [String: MediaItem] = [:]) {
         self.today = today
         moods = MoodHistory(scale: config.moods, entries: entries, log: moodLog, today: today)
         glory = GloryList(entries: entries, today: today)
         revisits = RevisitSchedule(entries: entries, today: today)
         self.trips = TripIndex(entries: entries, infos: trips, settings: config.media)
         places = PlaceIndex(entries: entries)
+        tasks = TaskList(entries: entries, today: today)
+        authors = AuthorIndex(authors: config.authors, photos: authorPhotos, entries: entries, moodLog: moodLog, trips: self.trips,
+                              scale: config.moods, today: today)
 
         var byMood: [String: [Int]] = [:]
         var byTheme: [String: [Int]] = [:]

@@ -5,6 +5,8 @@ public struct MoodPoint: Sendable {
     /// The entry it comes from (index into `SiteModel.entries`); nil for a mood-log line.
     public var entry: Int?
     public var note: String?
+    /// Whose mood a log line is, in a journal written together.
+    public var author: String?
 }
 
 /// The journal's moods over time, as the moods page draws them: every point, each day's average,
@@ -55,14 +57,16 @@ public struct MoodHistory: Sendable {
 
     static let minimumTagCount = 2
 
-    public init(scale: MoodScale, entries: [Entry], log: [MoodLogLine], today: CalendarDay) {
+    /// `including`: the entries that count (one author's); the others keep their indexes, so
+    /// points still name entries of the whole site.
+    public init(scale: MoodScale, entries: [Entry], log: [MoodLogLine], today: CalendarDay, including: ((Int) -> Bool)? = nil) {
         self.scale = scale
         var points: [MoodPoint] = []
         points.reserveCapacity(entries.count + log.count)
-        for (index, entry) in entries.enumerated() {
+        for (index, entry) in entries.enumerated() where including?(index) ?? true {
             if let level = entry.mood { points.append(MoodPoint(date: entry.date, level: level, entry: index)) }
         }
-        for line in log { points.append(MoodPoint(date: line.date, level: line.level, note: line.note)) }
+        for line in log { points.append(MoodPoint(date: line.date, level: line.level, note: line.note, author: line.author)) }
         points.sort { ($0.date.instant, $0.entry ?? -1) < ($1.date.instant, $1.entry ?? -1) }
         self.points = points
 
@@ -71,7 +75,7 @@ public struct MoodHistory: Sendable {
             byDay[point.date.day, default: Day(day: point.date.day)].scoreSum += point.level.score
             byDay[point.date.day, default: Day(day: point.date.day)].moodCount += 1
         }
-        for (index, entry) in entries.enumerated().reversed() {
+        for (index, entry) in entries.enumerated().reversed() where including?(index) ?? true {
             byDay[entry.date.day, default: Day(day: entry.date.day)].entries.append(index)
         }
         let days = byDay.values.sorted { $0.day < $1.day }
@@ -91,7 +95,7 @@ public struct MoodHistory: Sendable {
         average = points.isEmpty ? nil : Double(points.reduce(0) { $0 + $1.level.score }) / Double(points.count)
 
         (currentStreak, longestStreak) = Self.streaks(days.map(\.day), today: today)
-        byTag = Self.moodByTag(entries)
+        byTag = Self.moodByTag(including.map { keep in entries.indices.filter(keep).map { entries[$0] } } ?? entries)
     }
 
     /// Runs of consecutive days with an entry or a log. The current streak is still alive when

@@ -166,18 +166,27 @@ public struct EntryParser: Sendable {
         let explicitSlug = string("slug")?.0
         let explicitTitle = string("title")?.0.trimmedSpaces
 
+        // A journal without `authors:` keeps `author:` as a key for its own templates.
+        let people = config.authors
+        let known = people.all.isEmpty ? Self.knownKeys : Self.knownKeys.union(["author"])
+        var authors: [String] = []
+        if !people.all.isEmpty {
+            authors = readAuthors(meta["author"], people: people, at: at, report: report)
+        }
         var extra: [MetaEntry] = []
-        for entry in meta.entries ?? [] where !Self.knownKeys.contains(entry.key) {
+        for entry in meta.entries ?? [] where !known.contains(entry.key) {
             extra.append(entry)
         }
-        Typos.checkKeys(of: meta, known: Self.knownKeys, in: "the front matter", at: at, diagnostics: diagnostics)
+        Typos.checkKeys(of: meta, known: known, in: "the front matter", at: at, diagnostics: diagnostics)
 
         guard !failed, let date else { return nil }
 
         guard TableBounds.check(split.body, bodyLine: split.bodyLine, path: displayPath, diagnostics: diagnostics) else { return nil }
         let hasTitle = !(explicitTitle ?? "").isEmpty
-        let body = renderer.render(split.body, dropLeadingHeading: !hasTitle, tablesFit: true)
+        var body = renderer.render(split.body, dropLeadingHeading: !hasTitle, tablesFit: true)
         let title = hasTitle ? explicitTitle! : (body.firstHeading.flatMap { $0.isEmpty ? nil : $0 } ?? DateText.long(date.day))
+
+        checkTasks(&body.tasks, bodyLine: split.bodyLine, people: people, at: at, report: report, diagnostics: diagnostics)
 
         var bodyImages: [MediaItem] = []
         for image in body.images {
@@ -206,7 +215,56 @@ public struct EntryParser: Sendable {
             slug: slug, extra: MetaNode(.table(extra), line: meta.line, column: meta.column), body: body,
             themeLocation: theme.map { at($0.1) }, bodyImages: bodyImages)
         entry.titleIsDate = !hasTitle && (body.firstHeading ?? "").isEmpty
+        entry.authors = authors
         return entry
+    }
+
+    /// `author: ana` or `author: [ana, lena]`; none: the journal's default author.
+    private func readAuthors(_ node: MetaNode?, people: JournalAuthors, at: (MetaNode) -> SourceLocation, report: (String, SourceLocation) -> Void) -> [String] {
+        guard let node else { return people.defaultID.map { [$0] } ?? [] }
+        let items: [MetaNode]
+        switch node.value {
+        case .null: return people.defaultID.map { [$0] } ?? []
+        case .list(let list): items = list
+        case .scalar: items = [node]
+        case .table:
+            report("author is a mapping; expected an author's id (\(people.idList)) or a list of them", at(node))
+            return []
+        }
+        var ids: [String] = []
+        for item in items {
+            guard let id = item.text?.trimmedSpaces else {
+                report("an author is \(item.kindDescription); expected an author's id (\(people.idList))", at(item))
+                continue
+            }
+            guard people[id] != nil else {
+                report(people.unknown(id), at(item))
+                continue
+            }
+            if !ids.contains(id) { ids.append(id) }
+        }
+        return ids
+    }
+
+    /// Task items get their lines in the file, their due days checked and their `@id` resolved.
+    private func checkTasks(_ tasks: inout [TaskItem], bodyLine: Int, people: JournalAuthors, at: (Int, Int) -> SourceLocation,
+                            report: (String, SourceLocation) -> Void, diagnostics: DiagnosticsEngine) {
+        for index in tasks.indices {
+            tasks[index].line += bodyLine - 1
+            let task = tasks[index]
+            if let wrong = task.invalidDue {
+                report("the task's due day '\(wrong)' is not a day on the calendar; expected (due YYYY-MM-DD), such as (due 2026-12-01)", at(task.line, task.column))
+            }
+            for mention in task.mentions {
+                if people[mention] != nil {
+                    tasks[index].assign(to: mention)
+                    break
+                }
+                if Typos.suggestion(for: mention, among: people.all.map(\.id)) != nil {
+                    diagnostics.warning(people.unknown(mention, what: "the task's assignee"), at: at(task.line, task.column))
+                }
+            }
+        }
     }
 
     private func readPlace(_ node: MetaNode, at: (MetaNode) -> SourceLocation, report: (String, SourceLocation) -> Void) -> Place? {

@@ -45,6 +45,10 @@ public struct JournalConfig: Sendable {
     public var reminders: ReminderHours?
     /// How photos and videos are published.
     public var media = ImageSettings()
+    /// `authors:`: the people who write in the journal.
+    public var authors = JournalAuthors()
+    /// The author photos found while loading, placed in the site by the site model.
+    public var authorPhotos: [String: MediaItem] = [:]
     /// Keys journalgen does not know, for templates (`{{journal.extra.x}}`).
     public var extra: MetaNode
 

@@ -4,7 +4,7 @@ import Foundation
 public enum JournalConfigReader {
     static let knownKeys: Set<String> = [
         "title", "author", "birthday", "timezone", "base_url", "theme", "language", "moods",
-        "paginate", "markdown", "relative_links", "maps", "private", "reminders", "tips", "media",
+        "paginate", "markdown", "relative_links", "maps", "private", "reminders", "tips", "media", "authors",
     ]
 
     public static func read(journal: URL, displayPath: String, diagnostics: DiagnosticsEngine) -> JournalConfig? {
@@ -134,6 +134,7 @@ public enum JournalConfigReader {
         let tips = readTips(root["tips"], at: at, diagnostics: diagnostics)
         let reminders = root["reminders"].flatMap { readReminders($0, at: at, diagnostics: diagnostics) }
         let media = root["media"].map { readMedia($0, at: at, diagnostics: diagnostics) } ?? ImageSettings()
+        let authors = JournalAuthors.read(root["authors"], defaultName: root["author"]?.text, at: at, diagnostics: diagnostics)
 
         Typos.checkKeys(of: root, known: knownKeys, in: "journal.yaml", at: at, diagnostics: diagnostics)
         var extra: [MetaEntry] = []
@@ -152,6 +153,9 @@ public enum JournalConfigReader {
         config.relativeLinks = relativeLinks
         config.interactiveMap = interactiveMap
         config.privateMoodsCount = privateMoodsCount
+        config.authors = authors
+        // `author: lena`, an id: the journal is "Lena’s journal".
+        if let id = config.author, let named = authors[id] { config.author = named.name }
         config.languageLocation = root["language"].map(at)
         return config
     }

@@ -22,6 +22,8 @@ public struct LoadedJournal: Sendable {
     public var moodLog: [MoodLogLine] = []
     /// `trips/<id>.md`, by id.
     public var trips: [String: TripInfo] = [:]
+    /// Authors' photos, by author id.
+    public var authorPhotos: [String: MediaItem] = [:]
     public var draftsLeftOut = 0
     public var futureLeftOut = 0
 }
@@ -103,7 +105,39 @@ public struct JournalLoader: Sendable {
             .filter { options.includeFuture || $0.date.day <= today }
             .sorted { $0.date.instant < $1.date.instant }
         result.trips = TripReader(journal: root, config: config, paths: paths).readAll(diagnostics: diagnostics)
+        result.authorPhotos = readAuthorPhotos(config: config, resolver: resolver, diagnostics: diagnostics)
         return result
+    }
+
+    /// `photo:` of each author: in the journal's `authors/` folder or `media/`, never outside
+    /// (found as if a file `authors.md` listed them).
+    func readAuthorPhotos(config: JournalConfig, resolver: MediaResolver, diagnostics: DiagnosticsEngine) -> [String: MediaItem] {
+        let root = journal.standardizedFileURL.path
+        let display = paths.display(path: root + "/" + JournalConfig.fileName)
+        var photos: [String: MediaItem] = [:]
+        for author in config.authors.all {
+            guard let name = author.photo else { continue }
+            let at = SourceLocation(path: display, line: author.line, column: author.column)
+            var item = MediaItem(source: name, line: author.line, column: author.column)
+            switch resolver.resolve(name, entryPath: root + "/authors.md") {
+            case .success(let found):
+                guard item.isPhoto else {
+                    diagnostics.error("photo '\(name)' of author '\(author.id)' is not a photo; expected a JPEG, PNG, WebP or HEIC file", at: at)
+                    continue
+                }
+                item.filePath = found
+                switch PhotoInfo.read(found, zone: config.timeZone, paths: paths) {
+                case .success(let photo): item.photo = photo
+                case .failure(let problem): diagnostics.error(problem.message, at: at); continue
+                }
+                photos[author.id] = item
+            case .failure(.escapes):
+                diagnostics.error("photo '\(name)' of author '\(author.id)' points outside the journal; expected a file name inside authors/ or media/", at: at)
+            case .failure(.missing(let searched)):
+                diagnostics.error("photo '\(name)' of author '\(author.id)' not found; looked for \(searched.joined(separator: " and "))", at: at)
+            }
+        }
+        return photos
     }
 
     /// One entry file: front matter, body, media found and inspected.
@@ -172,14 +206,14 @@ public struct JournalLoader: Sendable {
     }
 
     func readMoodLog(config: JournalConfig, diagnostics: DiagnosticsEngine) -> [MoodLogLine] {
-        let reader = MoodLogReader(scale: config.moods, zone: config.timeZone)
+        let reader = MoodLogReader(scale: config.moods, zone: config.timeZone, authors: config.authors)
         return MoodLogReader.files(journal: journal.standardizedFileURL.path).flatMap { path -> [MoodLogLine] in
             let display = paths.display(path: path)
             guard let data = FileIO.read(path), let text = TextDecoding.decode(data) else {
                 diagnostics.error("cannot read this file as UTF-8 text; expected mood log lines such as '2026-04-03 21:40 good a note'", at: SourceLocation(path: display))
                 return []
             }
-            return reader.parse(text, displayPath: display, diagnostics: diagnostics)
+            return reader.parse(text, displayPath: display, author: reader.fileAuthor(path), diagnostics: diagnostics)
         }
     }
 

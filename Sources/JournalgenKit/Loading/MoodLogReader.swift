@@ -5,6 +5,9 @@ public struct MoodLogLine: Sendable, Hashable {
     public var date: EntryDate
     public var level: MoodLevel
     public var note: String?
+    /// Whose mood: `@ana` after the time, or the file `moods/ana.log`; else the journal's default
+    /// author (nil when the journal lists no authors).
+    public var author: String?
 }
 
 /// Reads the quick mood log: `moods.log` and `moods/*.log` at the journal root, one line a log,
@@ -13,10 +16,19 @@ public struct MoodLogLine: Sendable, Hashable {
 public struct MoodLogReader: Sendable {
     public var scale: MoodScale
     public var zone: TimeZone
+    public var authors: JournalAuthors
 
-    public init(scale: MoodScale, zone: TimeZone) {
+    public init(scale: MoodScale, zone: TimeZone, authors: JournalAuthors = JournalAuthors()) {
         self.scale = scale
         self.zone = zone
+        self.authors = authors
+    }
+
+    /// `moods/ana.log` holds Ana's moods when `ana` is an author; other files the default author's.
+    public func fileAuthor(_ path: String) -> String? {
+        let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        if (path as NSString).deletingLastPathComponent.hasSuffix("/moods"), authors[name] != nil { return name }
+        return authors.defaultID
     }
 
     /// The log files of a journal, `moods.log` first, then `moods/*.log` in name order.
@@ -29,7 +41,7 @@ public struct MoodLogReader: Sendable {
     }
 
     /// Every line of one file's text; a line that cannot be read is reported with its line and column.
-    public func parse(_ text: String, displayPath: String, diagnostics: DiagnosticsEngine) -> [MoodLogLine] {
+    public func parse(_ text: String, displayPath: String, author: String? = nil, diagnostics: DiagnosticsEngine) -> [MoodLogLine] {
         var lines: [MoodLogLine] = []
         var number = 0
         for raw in TextDecoding.normaliseLineEndings(text).split(separator: "\n", omittingEmptySubsequences: false) {
@@ -38,7 +50,9 @@ public struct MoodLogReader: Sendable {
             let trimmed = line.trimmedSpaces
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             switch parseLine(line) {
-            case .success(let parsed): lines.append(parsed)
+            case .success(var parsed):
+                if parsed.author == nil { parsed.author = author ?? authors.defaultID }
+                lines.append(parsed)
             case .failure(let problem):
                 diagnostics.error(problem.message, at: SourceLocation(path: displayPath, line: number, column: problem.column))
             }
@@ -63,7 +77,7 @@ public struct MoodLogReader: Sendable {
                 column += 1
             }
             guard index < line.endIndex else { break }
-            if words.count == 3 { break }
+            if words.count == 4 { break }
             let start = index, startColumn = column
             while index < line.endIndex, line[index] != " ", line[index] != "\t" {
                 index = line.index(after: index)
@@ -88,6 +102,16 @@ public struct MoodLogReader: Sendable {
         guard levelWord < words.count else {
             return .failure(Problem(message: "the line has a date but no mood; expected one of: \(scale.valueList) after the date", column: line.count + 1))
         }
+        var author: String?
+        if words[levelWord].text.hasPrefix("@") {
+            let id = String(words[levelWord].text.dropFirst())
+            guard authors[id] != nil else { return .failure(Problem(message: authors.unknown(id), column: words[levelWord].column)) }
+            author = id
+            levelWord += 1
+            guard levelWord < words.count else {
+                return .failure(Problem(message: "the line has a date and an author but no mood; expected one of: \(scale.valueList) after @\(id)", column: line.count + 1))
+            }
+        }
         let levelText = String(words[levelWord].text)
         guard let level = scale.level(levelText) else {
             return .failure(Problem(message: "mood '\(levelText)' is not on the journal's scale; expected one of: \(scale.valueList)", column: words[levelWord].column))
@@ -95,7 +119,7 @@ public struct MoodLogReader: Sendable {
         // Words after the level belong to the note, with the note's own spacing kept.
         var note = words.dropFirst(levelWord + 1).map { String($0.text) }.joined(separator: " ")
         if !rest.isEmpty { note += (note.isEmpty ? "" : " ") + rest }
-        return .success(MoodLogLine(date: date, level: level, note: note.isEmpty ? nil : note))
+        return .success(MoodLogLine(date: date, level: level, note: note.isEmpty ? nil : note, author: author))
     }
 
     static func looksLikeTime(_ word: Substring) -> Bool {

@@ -4,9 +4,12 @@ enum AccessibleMarkup {
     /// A task item's checkbox gets its text as its label: `<li><label><input …> text</label>`,
     /// so "call the landlord, checkbox, not checked" is read instead of "checkbox". The label
     /// ends where the item's first line of inline text ends (before a nested list or `</li>`).
+    /// An item CmarkGFM marked with `taskAnchorMarker` gets the marker's id on its `<li>`, so the
+    /// tasks page can link to it.
     static func labelTaskItems(_ html: String) -> String {
         guard html.containsBytes(taskItem) else { return html }
         let start = Array(taskItem.utf8), inputEnd = Array("/>".utf8), itemEnd = Array("</li>".utf8), nested = Array("\n<".utf8)
+        let markerStart = Array("<!--task:".utf8), markerEnd = Array("-->".utf8)
         return rewrite(html) { bytes, out in
             var at = 0
             while let item = ByteSearch.find(start, in: bytes, from: at),
@@ -15,8 +18,23 @@ enum AccessibleMarkup {
                 let ends = [ByteSearch.find(itemEnd, in: bytes, from: textStart), ByteSearch.find(nested, in: bytes, from: textStart)].compactMap { $0 }
                 guard let end = ends.min() else { break }
                 out += bytes[at..<item]
-                out += Array("<li><label>".utf8)
-                out += bytes[(item + 4)..<end]
+                // In a loose list the text, and the marker, are in a <p> after the checkbox.
+                let itemClose = ByteSearch.find(itemEnd, in: bytes, from: textStart) ?? bytes.count
+                let nextItem = ByteSearch.find(Array("<li".utf8), in: bytes, from: textStart) ?? bytes.count
+                if let marker = ByteSearch.find(markerStart, in: bytes, from: textStart), marker < min(itemClose, nextItem),
+                   let close = ByteSearch.find(markerEnd, in: bytes, from: marker) {
+                    let id = bytes[(marker + markerStart.count)..<close]
+                    out += Array("<li id=\"".utf8) + id + Array("\"><label>".utf8)
+                    if marker < end {
+                        out += bytes[(item + 4)..<marker]
+                        out += bytes[(close + markerEnd.count)..<end]
+                    } else {
+                        out += bytes[(item + 4)..<end]
+                    }
+                } else {
+                    out += Array("<li><label>".utf8)
+                    out += bytes[(item + 4)..<end]
+                }
                 out += Array("</label>".utf8)
                 at = end
             }
@@ -38,6 +56,9 @@ enum AccessibleMarkup {
             out += bytes[at...]
         }
     }
+
+    /// Written by CmarkGFM at the start of a task item's text; the id is a slug (no quotes).
+    static func taskAnchorMarker(_ id: String) -> String { "<!--task:\(id)-->" }
 
     static let taskItem = "<li><input type=\"checkbox\""
     static let footnoteReference = "<sup class=\"footnote-ref\">"

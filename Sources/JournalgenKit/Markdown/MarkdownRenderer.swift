@@ -13,6 +13,8 @@ public struct RenderedBody: Sendable, Codable {
     var images: [CmarkGFM.Image] = []
     /// `html` holds `BodyImages.galleryMarker` where the gallery goes.
     public var hasGalleryMarker = false
+    /// Its task-list items, lines counted from the body's first line until the parser sets them.
+    public var tasks: [TaskItem] = []
 }
 
 /// GitHub-flavoured Markdown (tables, strikethrough, autolinks, task lists, footnotes, smart
@@ -31,7 +33,7 @@ public struct MarkdownRenderer: Sendable {
     /// safely stays text.
     public func render(_ markdown: String, dropLeadingHeading: Bool = false, tablesFit: Bool? = nil) -> RenderedBody {
         let options = CmarkGFM.Options(unsafe: unsafeHTML, tables: tablesFit ?? (TableBounds.excess(in: markdown) == nil))
-        let full = CmarkGFM.render(markdown, options: options, dropLeadingHeading: dropLeadingHeading)
+        let full = CmarkGFM.render(markdown, options: options, dropLeadingHeading: dropLeadingHeading, anchorTasks: true)
         var excerpt = full.firstParagraphHTML
         var summary = full.firstParagraphText
         if let intro = Self.textBeforeMoreMarker(markdown) {
@@ -44,7 +46,12 @@ public struct MarkdownRenderer: Sendable {
         return RenderedBody(html: AccessibleMarkup.labelTaskItems(full.html), excerptHTML: excerpt, summary: Self.shorten(summary, to: 200),
                             firstHeading: full.firstHeading, wordCount: full.wordCount,
                             hasMore: excerpt.utf8.count < full.html.utf8.count, images: full.images,
-                            hasGalleryMarker: full.hasGalleryMarker)
+                            hasGalleryMarker: full.hasGalleryMarker,
+                            tasks: full.tasks.map { task in
+                                var item = TaskItem(written: task.text, isDone: task.isDone, line: task.line, column: task.column, anchor: task.anchor)
+                                item.parent = task.parent.map { TaskItem(written: $0, isDone: false, line: 0, column: 0, anchor: "").text }
+                                return item
+                            })
     }
 
     /// The Markdown before a line that is exactly `<!-- more -->`, if there is one.

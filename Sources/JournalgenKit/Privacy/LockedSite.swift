@@ -100,10 +100,10 @@ struct LockedSite: Sendable {
 
     static func build(split: Split, keys: PrivateKeys, config: JournalConfig, moodLog: [MoodLogLine], today: CalendarDay,
                       theme: Theme, templates: TemplateSet, stylesheet: String, script: String,
-                      processor: ImageProcessor?, paths: DisplayPaths) -> LockedSite {
+                      processor: ImageProcessor?, paths: DisplayPaths, authorPhotos: [String: MediaItem] = [:]) -> LockedSite {
         let indexPath = indexPath(config: config)
         let model = SiteModel(config: config, entries: split.publicEntries + split.privateEntries, moodLog: moodLog,
-                              trips: split.allTrips, today: today, privateIndexPath: indexPath)
+                              trips: split.allTrips, today: today, privateIndexPath: indexPath, authorPhotos: authorPhotos)
         let renderer = PageRenderer(model: model, templates: templates, theme: theme, stylesheet: stylesheet, script: script)
         var site = LockedSite()
 

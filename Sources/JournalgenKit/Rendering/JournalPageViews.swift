@@ -31,6 +31,9 @@ struct MoodPointView: TemplateObject {
         case "note": return .optional(point.note)
         case "entry": return .optional(point.entry.map { EntryView(model: model, index: $0) })
         case "isLog": return .bool(point.entry == nil)
+        case "author":
+            guard let id = point.author ?? point.entry.flatMap({ model.entries[$0].authors.first }) else { return .null }
+            return .optional(AuthorLinkView.make(id, model: model))
         default: return nil
         }
     }
@@ -54,10 +57,22 @@ struct StreakView: TemplateObject {
 /// The moods page: charts per year, distribution, streaks, mood by tag, the latest logs and a tip.
 struct MoodsView: TemplateObject {
     var model: SiteModel
+    /// One author's moods instead of the journal's, on their page or in their part of the moods page.
+    var history: MoodHistory? = nil
+    /// Prefix of the charts' ids, so that two people's charts can share a page.
+    var chartPrefix = ""
     static let recentLogCount = 10
 
+    init(model: SiteModel, history: MoodHistory? = nil, chartPrefix: String = "", logPart: Range<Int>? = nil, currentYear: Int? = nil) {
+        self.model = model
+        self.history = history
+        self.chartPrefix = chartPrefix
+        self.logPart = logPart
+        self.currentYear = currentYear
+    }
+
     func value(_ key: String) -> TemplateValue? {
-        let history = model.views.moods
+        let history = self.history ?? model.views.moods
         switch key {
         case "hasMoods": return .bool(!history.points.isEmpty)
         case "count": return .number(history.points.count)
@@ -90,6 +105,9 @@ struct MoodsView: TemplateObject {
                 .object(LinkView(title: tip, url: "", extra: ["first": .bool(i == 0), "text": .text(tip)]))
             })
         case "today": return .object(DayView(day: model.views.today, localization: model.localization))
+        // Two people's moods averaged mean nothing: a journal written together shows each.
+        case "hasPeople": return .bool(self.history == nil && !model.views.authors.isEmpty)
+        case "people": return .objects(model.views.authors.people.map { AuthorView(person: $0, model: model) })
         default: return nil
         }
     }
@@ -109,8 +127,9 @@ struct MoodsView: TemplateObject {
 
     /// One year's timeline, its data as a table, and its year in pixels.
     func year(_ year: Int) -> LinkView {
-        let history = model.views.moods
-        let chart = MoodTimelineChart(history: history, year: year, localization: model.localization)
+        let history = self.history ?? model.views.moods
+        var chart = MoodTimelineChart(history: history, year: year, localization: model.localization)
+        chart.idPrefix = chartPrefix
         return LinkView(title: String(year), url: model.links.href(Self.yearPath(year)), extra: [
             "year": .number(year),
             "timeline": .text(chart.render()),

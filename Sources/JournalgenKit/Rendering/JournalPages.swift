@@ -14,6 +14,14 @@ extension PageRenderer {
         jobs += views.trips.trips.indices.map { .trip($0) }
         jobs += [.places, .filter]
         jobs += paged(pages.photoPages).map { .photos(page: $0) }
+        if !views.tasks.isEmpty {
+            jobs += paged(pages.openTaskPages).map { .tasks(page: $0) }
+            if !views.tasks.done.isEmpty { jobs += paged(pages.doneTaskPages).map { .doneTasks(page: $0) } }
+        }
+        if !views.authors.isEmpty {
+            jobs.append(.authors)
+            for i in views.authors.listed { jobs += paged(pages.authors[i]).map { .author(i, page: $0) } }
+        }
         return jobs
     }
 
@@ -32,6 +40,10 @@ extension PageRenderer {
         case .places: return "places/index.html"
         case .filter: return "filter/index.html"
         case .photos(let page): return PageSplit.path("photos/", page: page) + "index.html"
+        case .tasks(let page): return PageSplit.path(TaskPages.openPath, page: page) + "index.html"
+        case .doneTasks(let page): return PageSplit.path(TaskPages.donePath, page: page) + "index.html"
+        case .authors: return "authors/index.html"
+        case .author(let i, let page): return PageSplit.path(views.authors.people[i].author.sitePath, page: page) + "index.html"
         default: preconditionFailure("not a journal page: \(job)")
         }
     }
@@ -107,6 +119,10 @@ extension PageRenderer {
             return templates.render("photos", listPageContext(text("photosAndVideos"), base: "photos/", number: number, split: split, kind: "photos", [
                 "months": .objects(PhotoMonthView.months(model: model, part: split.parts[number - 1])),
             ]))
+        case .tasks, .doneTasks:
+            return renderTaskPage(job)
+        case .authors, .author:
+            return renderAuthorPage(job)
         case .filter:
             return templates.render("filter", context(page(text("findEntries"), "filter/", kind: "filter"), [
                 "filters": .object(FilterOptionsView(model: model)),
@@ -160,6 +176,9 @@ struct FilterOptionsView: TemplateObject {
         case "tags": return .objects(model.tags.map { option($0.name, "#" + $0.name, l.href($0.sitePath), $0.entries.count) })
         case "trips": return .objects(views.trips.trips.map { option($0.id, $0.title, l.href($0.sitePath), $0.entries.count) })
         case "years": return .objects(model.years.map { option(String($0.year), String($0.year), l.href($0.sitePath), $0.entryCount) })
+        case "hasAuthors": return .bool(!views.authors.isEmpty)
+        // Private authors have no page, but their entries can be found.
+        case "authors": return .objects(views.authors.people.map { option($0.author.id, $0.author.name, $0.hasPage ? l.href($0.author.sitePath) : l.href("filter/") + "?author=" + $0.author.id, $0.entries.count) })
         default: return nil
         }
     }

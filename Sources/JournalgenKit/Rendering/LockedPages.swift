@@ -31,7 +31,13 @@ extension PageRenderer {
     /// private trips.
     func renderPrivateIndex(entries: [Int], path: String) -> String {
         let trips = model.views.trips.trips.filter { $0.info?.lockToken != nil }
+        // Private entries' tasks are listed here, inside the sealed page, never on tasks/.
+        let tasks = model.views.tasks.open.filter { model.entries[$0.entry].lockToken != nil }
+        for index in entries { BodyReads.note(index) }
         return templates.render("private", context(page(text("privateEntries"), path, kind: "private"), [
+            "tasks": .objects(tasks.prefix(model.config.paging.lists).map { TaskView(item: $0, model: model) }),
+            "taskCount": .number(tasks.count),
+            "hasTasks": .bool(!tasks.isEmpty),
             "entries": .objects(entries.map { EntryView(model: model, index: $0) }),
             "trips": .objects(trips.map { TripView(trip: $0, model: model) }),
             "hasTrips": .bool(!trips.isEmpty),

@@ -21,6 +21,10 @@ public enum PageJob: Sendable, Hashable {
     case places
     case filter
     case photos(page: Int)
+    case tasks(page: Int)
+    case doneTasks(page: Int)
+    case authors
+    case author(Int, page: Int)
     /// A private page's lock screen (LockedPages.swift).
     case locked(Int)
 }

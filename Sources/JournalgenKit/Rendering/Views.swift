@@ -19,6 +19,11 @@ struct SiteView: TemplateObject {
         case "gloryURL": return .text(l.href("glory/"))
         case "revisitURL": return .text(l.href("revisit/"))
         case "filterURL": return .text(l.href("filter/"))
+        case "tasksURL": return .text(l.href(TaskPages.openPath))
+        case "authorsURL": return .text(l.href("authors/"))
+        case "hasTasks": return .bool(!views.tasks.isEmpty)
+        case "openTasks": return .number(views.tasks.open.count)
+        case "hasAuthors": return .bool(!views.authors.listed.isEmpty)
         case "searchURL": return .text(l.href(SearchIndex.folder))
         case "feedURL": return .text(l.href("feed.xml"))
         case "calendarURL": return .text(l.href("reminders.ics"))
@@ -269,6 +274,9 @@ struct EntryView: TemplateObject {
         case "media": return .objects(model.entries[index].media.map { MediaView(item: $0, links: l, localization: model.localization) })
         case "hasMedia": return .bool(!model.entries[index].media.isEmpty)
         case "isDraft": return .bool(model.entries[index].isDraft)
+        // The byline, in a journal written together.
+        case "authors": return .objects(model.entries[index].authors.compactMap { AuthorLinkView.make($0, model: model) })
+        case "hasAuthors": return .bool(!model.views.authors.isEmpty && !model.entries[index].authors.isEmpty)
         case "previous":
             guard withNeighbours, index + 1 < model.entries.count else { return .null }
             return .object(LinkView(title: model.entries[index + 1].title, url: l.href(model.entries[index + 1].sitePath)))

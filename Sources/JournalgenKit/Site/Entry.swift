@@ -177,6 +177,8 @@ public struct Entry: Sendable, Codable {
     public var extra: MetaNode
     public var body: RenderedBody
 
+    /// Who wrote it: ids from journal.yaml `authors:` (empty when the journal lists none).
+    public var authors: [String] = []
     /// Site path of the entry's page, "2026/04/03/kyoto/" (set when URLs are assigned).
     public var sitePath: String = ""
     /// Set by the build for a private entry: its page is `private/<token>/`, its files are renamed.

@@ -16,6 +16,12 @@ public struct ListPages: Sendable {
     /// `moods.log` lines (positions in `views.moods.points`), newest first.
     public let moodLog: [Int]
     public let moodLogPages: PageSplit
+    /// Open tasks, a list page's worth a page, in the task list's order (not by month).
+    public let openTaskPages: PageSplit
+    /// Done tasks, cut between months of their entries.
+    public let doneTaskPages: PageSplit
+    /// Each author's entries (by position in `views.authors.people`).
+    public let authors: [PageSplit]
 
     init(entries: [Entry], tags: [SiteModel.Tag], views: JournalViews, paging: Paging) {
         func split(_ list: [Int]) -> PageSplit {
@@ -37,5 +43,9 @@ public struct ListPages: Sendable {
         let points = views.moods.points
         moodLog = points.indices.reversed().filter { points[$0].entry == nil }
         moodLogPages = PageSplit(months: moodLog.map { PageSplit.YearMonth(points[$0].date.day) }, limit: paging.moodLog)
+        let undated = PageSplit.YearMonth(year: 0, month: 0)
+        openTaskPages = PageSplit(months: views.tasks.open.map { _ in undated }, limit: paging.lists)
+        doneTaskPages = PageSplit(months: views.tasks.done.map { PageSplit.YearMonth(entries[$0.entry].date.day) }, limit: paging.lists)
+        authors = views.authors.people.map { split($0.entries) }
     }
 }

@@ -55,7 +55,7 @@ public final class SiteModel: Sendable {
 
     /// `today` is the build day: streaks, revisits and "On this day" are as of it.
     public init(config: JournalConfig, entries unsorted: [Entry], moodLog: [MoodLogLine] = [], trips: [String: TripInfo] = [:], today: CalendarDay? = nil,
-                privateIndexPath: String? = nil, localization: Localization = .english) {
+                privateIndexPath: String? = nil, localization: Localization = .english, authorPhotos: [String: MediaItem] = [:]) {
         Self.alive.wrappingAdd(1, ordering: .relaxed)
         self.config = config
         self.localization = localization
@@ -96,7 +96,15 @@ public final class SiteModel: Sendable {
             }
         }
         tags = tagsBySlug.values.sorted { ($0.name.lowercased(), $0.slug) < ($1.name.lowercased(), $1.slug) }
-        views = JournalViews(config: config, entries: entries, moodLog: moodLog, trips: trips, today: today ?? config.timeZone.today())
+        // Beside the author's page, whichever folder it came from.
+        var photos = authorPhotos
+        for (id, var photo) in authorPhotos {
+            photo.sitePath = "authors/\(id)/" + (photo.source as NSString).lastPathComponent
+            if let info = photo.photo { photo.sizes = ImageSize.sizes(of: info, sitePath: photo.sitePath, settings: config.media) }
+            photos[id] = photo
+        }
+        views = JournalViews(config: config, entries: entries, moodLog: moodLog, trips: trips, today: today ?? config.timeZone.today(),
+                             authorPhotos: photos)
         listPages = ListPages(entries: entries, tags: tags, views: views, paging: config.paging)
     }
 

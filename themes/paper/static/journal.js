@@ -97,7 +97,7 @@
     }).catch(function () { /* keep the build-time list */ });
   }
 
-  /* The filter page: mood, theme, tag, trip, year and free text over the public index. */
+  /* The filter page: mood, theme, tag, trip, author, year and free text over the public index. */
   function filter() {
     var form = document.querySelector("[data-filter]");
     if (!form) { return; }
@@ -129,6 +129,7 @@
         if (f.mood && e.mood !== f.mood) { return false; }
         if (f.theme && e.theme !== f.theme) { return false; }
         if (f.trip && e.trip !== f.trip) { return false; }
+        if (f.author && (e.authors || []).indexOf(f.author) < 0) { return false; }
         if (f.year && e.date.slice(0, 4) !== f.year) { return false; }
         if (f.tag && (e.tags || []).indexOf(f.tag) < 0) { return false; }
         if (words.length) {

@@ -6,6 +6,8 @@ struct MoodTimelineChart {
     var history: MoodHistory
     var year: Int
     var localization: Localization = .english
+    /// Before the chart's ids, when several people's charts share a page.
+    var idPrefix = ""
 
     /// The chart is drawn twice, at the sizes it is shown at, so its text is never scaled down:
     /// 760 units for a desktop column, 300 for a phone (its 12-unit text is 11.5 px or more on
@@ -37,7 +39,7 @@ struct MoodTimelineChart {
         let points = history.points.filter { $0.date.day.year == year }
         var svg = ""
         svg.reserveCapacity(2000 + points.count * 14)
-        let id = "timeline-\(year)\(size.suffix)"
+        let id = "\(idPrefix)timeline-\(year)\(size.suffix)"
         svg += "<svg class=\"chart timeline \(size.cssClass)\" viewBox=\"0 0 \(SVGText.number(size.width)) \(SVGText.number(height))\" style=\"--font: \(SVGText.number(size.font))px\" role=\"img\" aria-labelledby=\"\(id)-t \(id)-d\">"
         svg += "<title id=\"\(id)-t\">\(SVGText.escape(localization.text("moodTimeline"))), \(year)</title><desc id=\"\(id)-d\">\(SVGText.escape(description(points)))</desc>"
         // Rows: one line and one label per level, best at the top.

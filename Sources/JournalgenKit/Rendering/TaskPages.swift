@@ -1,0 +1,75 @@
+/// `tasks/`: the open task-list items of every public entry, important ones first; and
+/// `tasks/done/`: what got done, month by month.
+enum TaskPages {
+    static let openPath = "tasks/"
+    static let donePath = "tasks/done/"
+}
+
+extension PageRenderer {
+    func renderTaskPage(_ job: PageJob) -> String {
+        let tasks = model.views.tasks, pages = model.listPages, links = model.links
+        // A task added to an entry that had none changes these pages: they read every entry's text.
+        for index in model.entries.indices { BodyReads.note(index) }
+        var values: [String: TemplateValue] = [
+            "openCount": .number(tasks.open.count),
+            "importantCount": .number(tasks.importantOpen),
+            "overdueCount": .number(tasks.overdue),
+            "doneCount": .number(tasks.done.count),
+            "openURL": .text(links.href(TaskPages.openPath)),
+            "doneURL": .text(links.href(TaskPages.donePath)),
+            "hasDone": .bool(!tasks.done.isEmpty),
+            "today": .object(DayView(day: model.views.today, localization: model.localization)),
+        ]
+        switch job {
+        case .tasks(let number):
+            let split = pages.openTaskPages
+            values["tasks"] = .objects(tasks.open[split.parts[number - 1]].map { TaskView(item: $0, model: model) })
+            // Open tasks are ordered by importance and due day, not by month: pages have numbers only.
+            values["pager"] = .object(PaginationView(page: number, count: split.count) { links.href(PageSplit.path(TaskPages.openPath, page: $0)) })
+            let title = number <= 1 ? text("tasks") : "\(text("tasks")) · \(text("pageLabel")) \(number)"
+            return templates.render("tasks", context(page(title, PageSplit.path(TaskPages.openPath, page: number), kind: "tasks"), values))
+        case .doneTasks(let number):
+            let split = pages.doneTaskPages
+            var months: [(title: String, items: [TaskList.Item])] = []
+            for item in tasks.done[split.parts[number - 1]] {
+                let day = model.entries[item.entry].date.day
+                let title = model.localization.monthAndYear(year: day.year, month: day.month)
+                if months.last?.title != title { months.append((title, [])) }
+                months[months.count - 1].items.append(item)
+            }
+            values["months"] = .objects(months.map { month in
+                LinkView(title: month.title, url: "", extra: [
+                    "count": .number(month.items.count),
+                    "tasks": .objects(month.items.map { TaskView(item: $0, model: model) }),
+                ])
+            })
+            return templates.render("tasks-done", listPageContext(text("tasksDone"), base: TaskPages.donePath, number: number, split: split, kind: "tasksDone", values))
+        default:
+            preconditionFailure("not a task page: \(job)")
+        }
+    }
+}
+
+/// One task-list item as the tasks pages show it, linked to its place in the entry.
+struct TaskView: TemplateObject {
+    var item: TaskList.Item
+    var model: SiteModel
+
+    func value(_ key: String) -> TemplateValue? {
+        let entry = model.entries[item.entry]
+        let task = entry.body.tasks[item.task]
+        switch key {
+        case "text": return .text(task.text)
+        case "isDone": return .bool(task.isDone)
+        case "isImportant": return .bool(task.isImportant)
+        case "due": return .optional(task.due.map { DayView(day: $0, localization: model.localization) })
+        case "isOverdue": return .bool(!task.isDone && (task.due.map { $0 < model.views.today } ?? false))
+        case "assignee": return .optional(task.assignee.flatMap { AuthorLinkView.make($0, model: model) })
+        case "url": return .text(model.links.href(entry.sitePath) + "#" + task.anchor)
+        case "anchor": return .text(task.anchor)
+        case "parent": return .optional(task.parent)
+        case "entry": return .object(EntryView(model: model, index: item.entry))
+        default: return nil
+        }
+    }
+}
