@@ -9,7 +9,7 @@ extension Journalgen {
             discussion: """
                 Filters combine (all must match). Drafts and private entries are listed too, marked. \
                 --json prints an array of objects (title, date, path, mood, theme, trip, place, tags, \
-                private, draft) for scripts.
+                authors, private, draft) for scripts.
 
                 Examples:
                   journalgen list --year 2026 --mood good
@@ -21,6 +21,7 @@ extension Journalgen {
         @Option(help: ArgumentHelp("A trip id.", valueName: "id")) var trip: String?
         @Option(help: ArgumentHelp("A year.", valueName: "year")) var year: Int?
         @Option(help: ArgumentHelp("A theme variant.", valueName: "variant")) var theme: String?
+        @Option(help: ArgumentHelp("An author's id or name (journal.yaml authors:).", valueName: "id")) var author: String?
         @Flag(help: "Print JSON.") var json = false
 
         @OptionGroup var workspace: WorkspaceOptions
@@ -30,10 +31,13 @@ extension Journalgen {
             if let mood, MoodLogWriter.level(mood, in: journal.config.moods) == nil {
                 throw ValidationError("--mood '\(mood)' is not on the journal's scale; expected one of \(journal.config.moods.levels.map(\.value).joined(separator: ", "))")
             }
+            let authorID = try author.map { try journal.authorOrExit($0, option: "--author").id }
             let diagnostics = DiagnosticsEngine()
             let entries = journal.load(diagnostics: diagnostics).entries
             try report(diagnostics)
-            let found = EntryQuery(mood: mood, tag: tag, trip: trip, year: year, theme: theme).run(entries, scale: journal.config.moods)
+            var query = EntryQuery(mood: mood, tag: tag, trip: trip, year: year, theme: theme)
+            query.author = authorID
+            let found = query.run(entries, scale: journal.config.moods)
             if json {
                 print(EntryQuery.json(found))
             } else {

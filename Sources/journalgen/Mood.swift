@@ -25,6 +25,9 @@ extension Journalgen {
         @Option(help: ArgumentHelp("When: YYYY-MM-DD HH:MM (default: now).", valueName: "time"))
         var at: String?
 
+        @Option(help: ArgumentHelp("Whose mood: an author's id or name (default: JOURNALGEN_AUTHOR, git's user.name, or the journal's default author).", valueName: "id"))
+        var author: String?
+
         @OptionGroup var workspace: WorkspaceOptions
 
         func run() throws {
@@ -34,8 +37,16 @@ extension Journalgen {
             }
             var when = try moment(at, option: "--at", zone: journal.config.timeZone)
             when.hasTime = true
-            let line = MoodLogWriter.line(level: mood, note: note.joined(separator: " "), at: when)
-            let path = journal.root.appendingPathComponent("moods.log").path
+            // Another author's mood goes to their own moods/ID.log if they keep one, else to
+            // moods.log marked @ID; the default author's needs no mark.
+            let writer = try journal.writer(author)
+            var path = journal.root.appendingPathComponent("moods.log").path
+            var mark: String?
+            if let writer, writer.id != journal.config.authors.defaultID {
+                let own = journal.root.appendingPathComponent("moods/\(writer.id).log").path
+                if FileManager.default.fileExists(atPath: own) { path = own } else { mark = writer.id }
+            }
+            let line = MoodLogWriter.line(level: mood, note: note.joined(separator: " "), at: when, author: mark)
             guard MoodLogWriter.append(line, to: path) else { throw ValidationError("cannot write \(path)") }
             print("\(mood.emoji) \(mood.label), \(when.dayAndMinute) → \(DisplayPaths().display(path: path))")
         }

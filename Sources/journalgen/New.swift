@@ -40,6 +40,9 @@ extension Journalgen {
         @Option(name: .customLong("tag"), help: ArgumentHelp("A tag (repeat for more).", valueName: "tag"))
         var tags: [String] = []
 
+        @Option(help: ArgumentHelp("Who writes it: an author's id or name (default: JOURNALGEN_AUTHOR, git's user.name, or the journal's default author).", valueName: "id"))
+        var author: String?
+
         @Flag(name: .customLong("private"), help: "Mark the entry private (published encrypted).")
         var isPrivate = false
 
@@ -58,6 +61,15 @@ extension Journalgen {
             let ask = isInteractive ? Prompter() : nil
             for file in media where !FileManager.default.isReadableFile(atPath: file) {
                 throw ValidationError("--media '\(file)' cannot be read; expected a photo, video or GPX file")
+            }
+
+            // In a journal written together: who writes this one (asked when nothing says).
+            var writer = try journal.writer(author)
+            let people = config.authors.all
+            if author == nil, people.count > 1, let ask {
+                let suggested = writer ?? config.authors.defaultID.flatMap { config.authors[$0] }
+                let picked = ask.choice("Author" + (suggested.map { " [\($0.name)]" } ?? ""), people.map(\.name))
+                writer = picked.map { people[$0] } ?? suggested
             }
 
             var titleText = title.joined(separator: " ").trimmingCharacters(in: .whitespaces)
@@ -99,6 +111,7 @@ extension Journalgen {
             entry.place = placeName
             entry.tags = tags
             entry.isPrivate = isPrivate
+            if let writer, people.count > 1 || writer.id != config.authors.defaultID { entry.authors = [writer.id] }
             let path: String
             do { path = try entry.write(journal: journal.root.path, mediaFiles: media) } catch { throw ValidationError(error.description) }
             let shown = DisplayPaths().display(path: path)

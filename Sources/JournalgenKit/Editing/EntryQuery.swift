@@ -8,6 +8,8 @@ public struct EntryQuery: Sendable {
     public var trip: String?
     public var year: Int?
     public var theme: String?
+    /// An author id: entries they wrote (alone or together).
+    public var author: String?
 
     public init(mood: String? = nil, tag: String? = nil, trip: String? = nil, year: Int? = nil, theme: String? = nil) {
         self.mood = mood
@@ -25,6 +27,7 @@ public struct EntryQuery: Sendable {
         if let trip, entry.trip?.lowercased() != trip.lowercased() { return false }
         if let year, entry.date.day.year != year { return false }
         if let theme, entry.theme?.lowercased() != theme.lowercased() { return false }
+        if let author, !entry.authors.contains(author) { return false }
         return true
     }
 
@@ -38,6 +41,7 @@ public struct EntryQuery: Sendable {
         let mood = entry.mood.map { "\($0.emoji) \($0.value)" } ?? "-"
         var parts = [when, mood.paddedToColumns(10), entry.title]
         if !entry.tags.isEmpty { parts.append(entry.tags.map { "#" + $0 }.joined(separator: " ")) }
+        if entry.authors.count > 0 { parts.append("by " + entry.authors.joined(separator: ", ")) }
         if entry.isPrivate { parts.append("[private]") }
         if entry.isDraft { parts.append("[draft]") }
         parts.append("entries/" + entry.relativePath)
@@ -59,6 +63,7 @@ public struct EntryQuery: Sendable {
             if let theme = entry.theme { item["theme"] = theme }
             if let trip = entry.trip { item["trip"] = trip }
             if let place = entry.place?.name { item["place"] = place }
+            if !entry.authors.isEmpty { item["authors"] = entry.authors }
             return item
         }
         let data = try! JSONSerialization.data(withJSONObject: items, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])

@@ -76,15 +76,24 @@ public struct JournalWorkspace: Sendable {
             return false
         case .success(let edited):
             if edited == text { return true }
-            let temporary = path + ".journalgen-edit"
-            var info = stat()
-            let mode = stat(path, &info) == 0 ? info.st_mode & 0o7777 : 0o644
-            guard FileIO.write(Data(edited.utf8), to: temporary), chmod(temporary, mode) == 0, rename(temporary, path) == 0 else {
-                unlink(temporary)
+            guard replace(path, with: edited) else {
                 diagnostics.error("cannot write the file", at: SourceLocation(path: display))
                 return false
             }
             return true
         }
+    }
+
+    /// Writes `text` beside the file, with its mode, and renames it over the file: a crash
+    /// leaves the old file or the new one, never half of one.
+    func replace(_ path: String, with text: String) -> Bool {
+        let temporary = path + ".journalgen-edit"
+        var info = stat()
+        let mode = stat(path, &info) == 0 ? info.st_mode & 0o7777 : 0o644
+        guard FileIO.write(Data(text.utf8), to: temporary), chmod(temporary, mode) == 0, rename(temporary, path) == 0 else {
+            unlink(temporary)
+            return false
+        }
+        return true
     }
 }

@@ -3,11 +3,12 @@ import Foundation
 /// Appends quick mood logs to `moods.log`, one line each, in the form the reader reads and a
 /// person writes by hand: `2026-11-22 08:10 good coffee with Ana`.
 public enum MoodLogWriter {
-    public static func line(level: MoodLevel, note: String?, at date: EntryDate) -> String {
+    /// `author`: an id written as `@id` after the time (not needed in the author's own `moods/ID.log`).
+    public static func line(level: MoodLevel, note: String?, at date: EntryDate, author: String? = nil) -> String {
         let note = note?.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ").trimmingCharacters(in: .whitespaces)
         var date = date
         date.hasTime = true
-        return "\(date.dayAndMinute) \(level.value)" + (note.map { $0.isEmpty ? "" : " " + $0 } ?? "")
+        return "\(date.dayAndMinute) " + (author.map { "@\($0) " } ?? "") + level.value + (note.map { $0.isEmpty ? "" : " " + $0 } ?? "")
     }
 
     /// Adds the line at the end of the file, after a line break if the file lacks a final one,

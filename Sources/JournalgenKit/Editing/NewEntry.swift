@@ -11,6 +11,8 @@ public struct NewEntry: Sendable {
     public var place: String?
     public var tags: [String] = []
     public var isPrivate = false
+    /// Author ids, in a journal with `authors:`.
+    public var authors: [String] = []
     /// File names in the entry's bundle folder.
     public var media: [String] = []
 
@@ -29,6 +31,8 @@ public struct NewEntry: Sendable {
         var lines = ["---"]
         if let title, !title.isEmpty { lines.append("title: " + FrontMatterEditor.yaml(.text(title))) }
         lines.append("date: " + (date.hasTime ? date.rfc3339 : date.day.description))
+        if authors.count == 1 { lines.append("author: " + authors[0]) }
+        if authors.count > 1 { lines.append("author: [" + authors.joined(separator: ", ") + "]") }
         if let mood { lines.append("mood: " + FrontMatterEditor.yaml(.text(mood))) }
         if let theme { lines.append("theme: " + FrontMatterEditor.yaml(.text(theme))) }
         if let trip { lines.append("trip: " + FrontMatterEditor.yaml(.text(trip))) }

@@ -37,6 +37,26 @@ public struct JournalAuthors: Sendable {
 
     public var idList: String { all.map(\.id).joined(separator: ", ") }
 
+    /// The author someone typed or configured: an id, or a name in any case ("Jonas", "jonas").
+    public func named(_ typed: String) -> Author? {
+        let t = typed.trimmingCharacters(in: .whitespaces).lowercased()
+        return all.first { $0.id == t } ?? all.first { $0.name.lowercased() == t }
+    }
+
+    /// Who is writing, for `new` and `mood`: `--author`, else JOURNALGEN_AUTHOR, else the name
+    /// git knows (`git config user.name`) when it is an author's; nil when none says.
+    /// An unknown `--author` or JOURNALGEN_AUTHOR is an error that lists the known ids.
+    public func writer(option: String?, environment: String?, gitName: String?) -> Result<Author?, AuthorError> {
+        for (typed, source) in [(option, "--author"), (environment, "JOURNALGEN_AUTHOR")] {
+            guard let typed, !typed.isEmpty else { continue }
+            guard let author = named(typed) else { return .failure(AuthorError(message: unknown(typed, what: source))) }
+            return .success(author)
+        }
+        return .success(gitName.flatMap(named))
+    }
+
+    public struct AuthorError: Error, Sendable { public var message: String }
+
     /// "author 'anna' is not an author of the journal; expected one of: lena, ana; did you mean 'ana'?"
     public func unknown(_ id: String, what: String = "author") -> String {
         let meant = Typos.suggestion(for: id, among: all.map(\.id)).map { "; did you mean '\($0)'?" } ?? ""
