@@ -160,6 +160,7 @@ import Testing
         for (path, data) in snapshot(Self.site) {
             let text = String(decoding: data, as: UTF8.self)
             #expect(!text.contains("The thing I did not say") && !path.contains("the-thing-i-did-not-say"), "private entry in \(path)")
+            #expect(!text.contains("dark months") && !text.contains("tell-oma"), "private task in \(path)")
             #expect(!text.contains("A quiet week") && !path.contains("a-quiet-week"), "draft in \(path)")
         }
     }
@@ -171,7 +172,11 @@ import Testing
         #expect(doc.string("//p[@class='lock-hint']") == "Hint: the street of the first flat, and its number")
         #expect(doc.string("//nav//a[.='Private']/@href") == "/private/")
         let list = try LockedPageOpener.open(page: index, at: "private/", passphrase: Self.passphrase).get()
-        let link = try #require(MarkupDocument(data: Data(list.html.utf8))?.string("//a/@href"))
+        let listed = try #require(MarkupDocument(data: Data(list.html.utf8)))
+        let link = try #require(listed.string("//ul[@class='rows']//a/@href"))
+        // Its tasks are listed here, sealed, and nowhere in clear.
+        #expect(listed.strings("//ul[@class='task-list']//a[@class='task-text']").map { $0.trimmingCharacters(in: .whitespaces) }
+                == ["! Important:tell Oma about the dark months, at the next Sunday lunch"])
         #expect(link.hasPrefix("/private/") && link.count == "/private/".count + 17)
         let entry = try LockedPageOpener.open(file: Self.site.appendingPathComponent(link + "index.html").path, passphrase: Self.passphrase).get()
         #expect(entry.title == "The thing I did not say · Small Hours")

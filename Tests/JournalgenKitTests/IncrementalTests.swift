@@ -63,6 +63,17 @@ final class IncrementalTests: XCTestCase {
             try edited.write(to: file, atomically: true, encoding: .utf8)
             return "body of \(file.lastPathComponent)"
         }),
+        ("task", { root, random in
+            // A task added to an entry, or one ticked: the tasks pages change, other lists do not.
+            let (file, text) = try pick(root, &random)
+            if text.contains("- [ ] "), Bool.random(using: &random) {
+                try text.replacingOccurrences(of: "- [ ] ", with: "- [x] ").write(to: file, atomically: true, encoding: .utf8)
+                return "tasks ticked in \(file.lastPathComponent)"
+            }
+            let task = "- [ ] ! task \(Int.random(in: 0...999, using: &random)) (due 2026-12-0\(Int.random(in: 1...9, using: &random)))"
+            try (text + "\n" + task + "\n").write(to: file, atomically: true, encoding: .utf8)
+            return "a task added to \(file.lastPathComponent)"
+        }),
         ("title", { root, random in
             let (file, text) = try pick(root, &random)
             try setKey(text, "title", "\"Renamed \(Int.random(in: 0...999, using: &random))\"").write(to: file, atomically: true, encoding: .utf8)
@@ -76,7 +87,7 @@ final class IncrementalTests: XCTestCase {
         }),
         ("mood", { root, random in
             let (file, text) = try pick(root, &random)
-            let mood = ["awful", "bad", "meh", "good", "rad"].randomElement(using: &random)!
+            let mood = ["amazing", "good", "so-so", "bad", "horrible"].randomElement(using: &random)!
             try setKey(text, "mood", mood).write(to: file, atomically: true, encoding: .utf8)
             return "mood of \(file.lastPathComponent)"
         }),

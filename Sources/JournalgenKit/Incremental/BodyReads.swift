@@ -20,6 +20,10 @@ final class BodyReads {
         Unmanaged<BodyReads>.fromOpaque(raw).takeUnretainedValue().indices.insert(index)
     }
 
+    /// Notes that the page shows the task items of every entry (SiteFingerprint.tasks), kept
+    /// as one more text after the `entryCount` entries'.
+    static func noteTasks(entryCount: Int) { note(entryCount) }
+
     /// Runs `render`, returning what it made and the entries whose texts it read.
     static func tracking<T>(_ render: () -> T) -> (T, [Int]) {
         let reads = BodyReads()

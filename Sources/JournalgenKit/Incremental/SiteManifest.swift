@@ -81,6 +81,21 @@ enum SiteFingerprint {
         }
     }
 
+    /// Every entry's task items, as the tasks pages list them: a page that shows them reads this
+    /// (`BodyReads.noteTasks`) instead of all 10,000 texts, so editing a body without tasks keeps it.
+    static func tasks(of entries: [Entry]) -> String {
+        var hasher = SHA256()
+        for (index, entry) in entries.enumerated() where !entry.body.tasks.isEmpty {
+            var line = "\(index)"
+            for task in entry.body.tasks {
+                line += "\u{0}\(task.text)\u{1}\(task.isDone)\(task.isImportant)\(task.due?.description ?? "")\u{1}\(task.assignee ?? "")\u{1}\(task.anchor)\u{1}\(task.parent ?? "")"
+            }
+            line += "\n"
+            line.withUTF8 { hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) }
+        }
+        return hex(hasher.finalize())
+    }
+
     static func text(of body: RenderedBody) -> String {
         var hasher = SHA256()
         for part in [body.html, body.excerptHTML, body.summary, body.firstHeading ?? "\u{0}",
@@ -148,7 +163,8 @@ final class SiteFingerprints: Sendable {
         journalPath = journal
         self.session = session
         self.journal = SiteFingerprint.journal(entries: model.entries, extra: extra, files: SiteFingerprint.inputFiles(journal: journal))
-        texts = SiteFingerprint.texts(of: model.entries)
+        // One more "text" after the entries': all their task items, which the tasks pages show.
+        texts = SiteFingerprint.texts(of: model.entries) + [SiteFingerprint.tasks(of: model.entries)]
         previous = previousID.flatMap { id in session?.manifest(id: id) ?? SiteManifest.load(journal: journal, id: id) }
         previousIndex = previous?.pageIndex ?? [:]
     }

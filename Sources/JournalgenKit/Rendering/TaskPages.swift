@@ -8,8 +8,8 @@ enum TaskPages {
 extension PageRenderer {
     func renderTaskPage(_ job: PageJob) -> String {
         let tasks = model.views.tasks, pages = model.listPages, links = model.links
-        // A task added to an entry that had none changes these pages: they read every entry's text.
-        for index in model.entries.indices { BodyReads.note(index) }
+        // A task added to an entry that had none changes these pages; other edits of texts do not.
+        BodyReads.noteTasks(entryCount: model.entries.count)
         var values: [String: TemplateValue] = [
             "openCount": .number(tasks.open.count),
             "importantCount": .number(tasks.importantOpen),
