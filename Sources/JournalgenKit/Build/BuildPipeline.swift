@@ -153,7 +153,7 @@ public struct BuildPipeline: Sendable {
                 store?.forget()
                 locked = LockedSite.build(split: split, keys: keys, config: config, moodLog: loaded.moodLog, today: today,
                                           theme: theme, templates: templates, stylesheet: stylesheet, script: script,
-                                          processor: options.writeOutput ? processor : nil, paths: paths, authorPhotos: loaded.authorPhotos)
+                                          processor: options.writeOutput ? processor : nil, paths: paths)
                 if let session = options.session, let memoKey { session.remember(locked, key: memoKey, split: split) }
                 if let store, let memoKey { sealedToSave = (store, memoKey) }
             }

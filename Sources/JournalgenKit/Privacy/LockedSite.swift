@@ -100,10 +100,12 @@ struct LockedSite: Sendable {
 
     static func build(split: Split, keys: PrivateKeys, config: JournalConfig, moodLog: [MoodLogLine], today: CalendarDay,
                       theme: Theme, templates: TemplateSet, stylesheet: String, script: String,
-                      processor: ImageProcessor?, paths: DisplayPaths, authorPhotos: [String: MediaItem] = [:]) -> LockedSite {
+                      processor: ImageProcessor?, paths: DisplayPaths) -> LockedSite {
         let indexPath = indexPath(config: config)
         let model = SiteModel(config: config, entries: split.publicEntries + split.privateEntries, moodLog: moodLog,
-                              trips: split.allTrips, today: today, privateIndexPath: indexPath, authorPhotos: authorPhotos)
+                              trips: split.allTrips, today: today, privateIndexPath: indexPath)
+        // No author photos on private pages: every image there is sealed, and fetching a public
+        // face as a private page opens would tell whoever sees the requests who wrote it.
         let renderer = PageRenderer(model: model, templates: templates, theme: theme, stylesheet: stylesheet, script: script)
         var site = LockedSite()
 
