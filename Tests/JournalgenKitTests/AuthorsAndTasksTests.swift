@@ -139,6 +139,14 @@ import Testing
         #expect(tasks.map(\.anchor) == ["task-call-the-landlord-ana", "task-done-one", "task-nested-under-it", "task-numbered"])
     }
 
+    @Test func asciiSlugsAreTheUnicodePathsSlugs() {
+        var samples = (0..<128).map { String(UnicodeScalar(UInt8($0))) } + ["Up the Mountain: Kyoto!", "  -a--b_c  ", "x\u{1F}y\u{7F}z", "call the landlord (due 2026-12-01) @ana"]
+        var random = IncrementalTests.SeededRandom(state: 7)
+        for _ in 0..<500 { samples.append(String((0..<12).map { _ in Character(UnicodeScalar(UInt8.random(in: 0...127, using: &random))) })) }
+        for text in samples { #expect(Slug.make(text) == Slug.makeUnicode(text), "\(Array(text.utf8))") }
+        #expect(Slug.makeASCII("Kyōto") == nil)
+    }
+
     @Test func anchorsStayWhenOtherItemsChange() {
         let before = MarkdownRenderer().render("- [ ] paint the hallway\n- [ ] fix the tap\n").tasks.map(\.anchor)
         let after = MarkdownRenderer().render("- [ ] a new first one\n- [x] paint the hallway (due 2027-01-01)\n- [ ] fix the tap\n").tasks.map(\.anchor)

@@ -85,12 +85,20 @@ enum SiteFingerprint {
     /// (`BodyReads.noteTasks`) instead of all 10,000 texts, so editing a body without tasks keeps it.
     static func tasks(of entries: [Entry]) -> String {
         var hasher = SHA256()
-        for (index, entry) in entries.enumerated() where !entry.body.tasks.isEmpty {
-            var line = "\(index)"
-            for task in entry.body.tasks {
-                line += "\u{0}\(task.text)\u{1}\(task.isDone)\(task.isImportant)\(task.due?.description ?? "")\u{1}\(task.assignee ?? "")\u{1}\(task.anchor)\u{1}\(task.parent ?? "")"
-            }
-            line += "\n"
+        for index in entries.indices where !entries[index].body.tasks.isEmpty {
+            let own = entries[index].loadedTasksFingerprint.isEmpty ? tasks(of: entries[index].body.tasks) : entries[index].loadedTasksFingerprint
+            var line = "\(index) \(own)\n"
+            line.withUTF8 { hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) }
+        }
+        return hex(hasher.finalize())
+    }
+
+    /// One entry's task items, as the tasks pages show them.
+    static func tasks(of items: [TaskItem]) -> String {
+        guard !items.isEmpty else { return "" }
+        var hasher = SHA256()
+        for task in items {
+            var line = "\(task.text)\u{1}\(task.isDone)\(task.isImportant)\(task.due?.description ?? "")\u{1}\(task.assignee ?? "")\u{1}\(task.anchor)\u{1}\(task.parent ?? "")\u{0}"
             line.withUTF8 { hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) }
         }
         return hex(hasher.finalize())
@@ -135,6 +143,7 @@ enum SiteFingerprint {
         entry.body = RenderedBody(html: "", excerptHTML: "", summary: "", firstHeading: nil, wordCount: 0, hasMore: false)
         entry.loadedFingerprint = ""
         entry.loadedTextFingerprint = ""
+        entry.loadedTasksFingerprint = ""
         return hex(SHA256.hash(data: (try? CompactCoder.encode(entry)) ?? Data()))
     }
 

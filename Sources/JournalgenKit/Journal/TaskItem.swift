@@ -27,6 +27,12 @@ public struct TaskItem: Sendable, Codable, Hashable {
     /// other items are added, done or moved.
     public var anchor: String
 
+    /// What the parser checks (`invalidDue`, `mentions`) is not kept in the build cache: a cached
+    /// entry was checked when it was parsed, and 60,000 items decode faster without them.
+    enum CodingKeys: String, CodingKey {
+        case text, isDone, isImportant, due, assignee, parent, line, column, anchor
+    }
+
     /// `text` is the item's plain text as cmark-gfm read it; `line` counts from the body's start.
     init(written text: String, isDone: Bool, line: Int, column: Int, anchor: String) {
         var words = Substring(text)
@@ -56,7 +62,8 @@ public struct TaskItem: Sendable, Codable, Hashable {
 
     /// "(due 2026-12-01)", any case: its range and what stands for the day.
     static func dueMarker(in text: String) -> (range: Range<String.Index>, value: String)? {
-        guard let open = text.range(of: "(due ", options: .caseInsensitive),
+        // Most items have no "(" at all: no need to ask Foundation for a case-insensitive search.
+        guard text.utf8.contains(0x28), let open = text.range(of: "(due ", options: .caseInsensitive),
               let close = text.range(of: ")", range: open.upperBound..<text.endIndex) else { return nil }
         return (open.lowerBound..<close.upperBound, text[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces))
     }
@@ -70,6 +77,7 @@ public struct TaskItem: Sendable, Codable, Hashable {
 
     /// `@ana` words: an at sign after a space or the start (not an e-mail address) and a name.
     static func mentions(in text: String) -> [String] {
+        guard text.utf8.contains(0x40) else { return [] }
         var found: [String] = []
         var previous: Character = " "
         var index = text.startIndex

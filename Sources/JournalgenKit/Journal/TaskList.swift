@@ -19,25 +19,26 @@ public struct TaskList: Sendable {
 
     public init(entries: [Entry], today: CalendarDay) {
         var open: [Item] = [], done: [Item] = []
-        for (index, entry) in entries.enumerated() {
-            for (position, task) in entry.body.tasks.enumerated() {
+        for index in entries.indices {
+            for (position, task) in entries[index].body.tasks.enumerated() {
                 if task.isDone { done.append(Item(entry: index, task: position)) } else { open.append(Item(entry: index, task: position)) }
             }
         }
-        func task(_ item: Item) -> TaskItem { entries[item.entry].body.tasks[item.task] }
-        let far = CalendarDay(year: 9999, month: 12, day: 31)
-        open.sort { a, b in
-            let x = task(a), y = task(b)
-            if x.isImportant != y.isImportant { return x.isImportant }
-            let dx = x.due ?? far, dy = y.due ?? far
-            if dx != dy { return dx < dy }
-            return (a.entry, a.task) < (b.entry, b.task)
+        // Sorted by keys read once: 30,000 open items at 10k entries.
+        let far = CalendarDay(year: 9999, month: 12, day: 31).daysSinceEpoch
+        let keyed = open.map { item -> (important: Bool, due: Int, item: Item) in
+            let task = entries[item.entry].body.tasks[item.task]
+            return (task.isImportant, task.due?.daysSinceEpoch ?? far, item)
         }
-        self.open = open
+        self.open = keyed.sorted { a, b in
+            if a.important != b.important { return a.important }
+            if a.due != b.due { return a.due < b.due }
+            return (a.item.entry, a.item.task) < (b.item.entry, b.item.task)
+        }.map(\.item)
         self.done = done
-        importantOpen = open.filter { task($0).isImportant }.count
-        overdue = open.filter { task($0).due.map { $0 < today } ?? false }.count
-        due = open.filter { task($0).due != nil }.sorted { (task($0).due!, $0.entry, $0.task) < (task($1).due!, $1.entry, $1.task) }
+        importantOpen = keyed.filter(\.important).count
+        overdue = keyed.filter { $0.due < today.daysSinceEpoch }.count
+        due = keyed.filter { $0.due != far }.sorted { ($0.due, $0.item.entry, $0.item.task) < ($1.due, $1.item.entry, $1.item.task) }.map(\.item)
     }
 
     public var isEmpty: Bool { open.isEmpty && done.isEmpty }

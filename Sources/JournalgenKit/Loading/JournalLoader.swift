@@ -85,6 +85,7 @@ public struct JournalLoader: Sendable {
             if entry != nil {
                 entry!.loadedFingerprint = SiteFingerprint.meta(of: entry!)
                 entry!.loadedTextFingerprint = SiteFingerprint.text(of: entry!.body)
+                entry!.loadedTasksFingerprint = SiteFingerprint.tasks(of: entry!.body.tasks)
             }
             let messages = own.diagnostics
             messages.forEach(diagnostics.emit)

@@ -193,4 +193,6 @@ public struct Entry: Sendable, Codable {
     /// Fingerprint of its text as loaded, for the same reason: hashing 10,000 bodies on every
     /// save of `serve` costs a tenth of a second.
     var loadedTextFingerprint = ""
+    /// Fingerprint of its task items alone, which the tasks pages are made from.
+    var loadedTasksFingerprint = ""
 }
