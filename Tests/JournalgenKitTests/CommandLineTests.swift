@@ -83,3 +83,43 @@ import Testing
         #expect(wrong.status == 1 && wrong.err.contains("error: the passphrase does not open this page"))
     }
 }
+
+/// `tasks`, `done`, `undo` and `--author`, through the real binary.
+@Suite struct TaskCommandTests {
+    func run(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) throws -> CommandResult {
+        try CommandLineTests().run(arguments, in: folder, environment: environment)
+    }
+
+    @Test func tasksDoneUndoAndAuthors() throws {
+        let journal = try TemporaryJournal(config: "title: T\ntimezone: UTC\nauthor: ana\nauthors: {ana: {name: Ana}, ben: {name: Ben Ng}}\n")
+        defer { journal.remove() }
+        let text = "---\r\ntitle: List\r\n---\r\n- [ ] ! fix the tap (due 2026-04-02) @ben\r\n- [ ] water the plants\r\n- [x] water the garden\r\n- [ ] water the ferns\r\n"
+        try journal.write("entries/2026-04-01-list.md", text)
+        let listed = try run(["tasks", "--open", "--today", "2026-04-05"], in: journal.root)
+        #expect(listed.status == 0, "\(listed.err)")
+        #expect(listed.out.split(separator: "\n").first == "[ ] ! fix the tap  due 2026-04-02 (overdue)  → ben  entries/2026-04-01-list.md:4")
+        let json = try run(["tasks", "--author", "ben", "--json"], in: journal.root)
+        let items = try #require(JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [[String: Any]])
+        #expect(items.map { $0["text"] as? String } == ["fix the tap"], "assigned to Ben; the others are Ana's (the default author)")
+
+        let ambiguous = try run(["done", "water"], in: journal.root)
+        #expect(ambiguous.status != 0 && ambiguous.err.contains("entries/2026-04-01-list.md:5  water the plants"), "\(ambiguous.err)")
+        #expect(try run(["done", "water", "the", "plants"], in: journal.root).status == 0)
+        #expect(try journal.read("entries/2026-04-01-list.md") == text.replacingOccurrences(of: "- [ ] water the plants", with: "- [x] water the plants"))
+        #expect(try run(["undo", "entries/2026-04-01-list.md:5"], in: journal.root).status == 0)
+        #expect(try journal.read("entries/2026-04-01-list.md") == text, "byte for byte, CRLF kept")
+        let notATask = try run(["done", "entries/2026-04-01-list.md:2"], in: journal.root)
+        #expect(notATask.status == 1 && notATask.err.contains("entries/2026-04-01-list.md:2:1: error: line 2 is not a task of the entry"))
+
+        // Who writes: --author, JOURNALGEN_AUTHOR (an id or a name), else the default.
+        #expect(try run(["mood", "good", "--author", "ben", "--at", "2026-04-01 09:00"], in: journal.root).status == 0)
+        #expect(try run(["mood", "bad", "--at", "2026-04-01 10:00"], in: journal.root, environment: ["JOURNALGEN_AUTHOR": "Ben Ng"]).status == 0)
+        #expect(try run(["mood", "so-so", "--at", "2026-04-01 11:00"], in: journal.root, environment: ["JOURNALGEN_AUTHOR": ""]).status == 0)
+        #expect(try journal.read("moods.log") == "2026-04-01 09:00 @ben good\n2026-04-01 10:00 @ben bad\n2026-04-01 11:00 so-so\n")
+        let unknown = try run(["new", "X", "--author", "bne", "--no-edit"], in: journal.root)
+        #expect(unknown.status != 0 && unknown.err.contains("--author 'bne' is not an author of the journal; expected one of: ana, ben; did you mean 'ben'?"))
+        #expect(try run(["new", "By Ben", "--author", "ben", "--date", "2026-04-03", "--no-edit"], in: journal.root).status == 0)
+        #expect(try journal.read("entries/2026/2026-04-03-by-ben.md").contains("\nauthor: ben\n"))
+        #expect(try run(["list", "--author", "ben"], in: journal.root).out.contains("By Ben"))
+    }
+}

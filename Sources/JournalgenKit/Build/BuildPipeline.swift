@@ -206,6 +206,11 @@ public struct BuildPipeline: Sendable {
         let privateDays: [String] = split.privateEntries.map { "\($0.date.rfc3339) \($0.trip ?? "") \($0.mood?.value ?? "")" }
         inputs.append(privateDays.sorted().joined(separator: "\n"))
         inputs.append(split.publicTrips.keys.sorted().joined(separator: " "))
+        // Author photos (from authors/ or media/): their sizes are in the people pages and bylines.
+        inputs.append(loaded.authorPhotos.keys.sorted().map { id in
+            let photo = loaded.authorPhotos[id]!
+            return "\(id) \(photo.filePath ?? "") \(photo.photo.map { "\($0.width)x\($0.height) \($0.hasAlpha)" } ?? "")"
+        }.joined(separator: "\n"))
         let fingerprints: SiteFingerprints? = options.useCache
             ? SiteFingerprints(model: model, journal: journal.path, previousID: output.previousID, extra: inputs,
                                session: options.session) : nil

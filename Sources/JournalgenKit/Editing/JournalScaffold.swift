@@ -32,6 +32,13 @@ public struct JournalScaffold: Sendable {
         # Your name, for the greeting and the footer.
         # author: Lena
 
+        # A journal written together: each person's id, name and (optional) photo, bio and colour.
+        # Entries then say who wrote them (author: jonas); with `author:` above set to an id,
+        # that person writes the entries that say nothing.
+        # authors:
+        #   lena: {name: Lena, photo: lena.jpg, bio: "Writes most evenings.", colour: "#8e4b6e"}
+        #   jonas: {name: Jonas, colour: "#2f6f8f"}
+
         # MM-DD: the home page wishes you a happy birthday on the day.
         # birthday: 09-14
 

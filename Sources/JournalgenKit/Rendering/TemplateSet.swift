@@ -6,7 +6,8 @@ public struct TemplateSet: Sendable {
     public var library: MustacheLibrary
 
     public static let pageTemplates = ["layout", "entry", "home", "archive", "year", "month", "tags", "tag", "404", "entry-card", "entry-row",
-                                        "moods", "mood-log", "mood-level", "theme", "glory", "revisit", "trips", "trip", "places", "filter", "photos"]
+                                        "moods", "mood-log", "mood-level", "theme", "glory", "revisit", "trips", "trip", "places", "filter", "photos",
+                                        "tasks", "tasks-done", "task-item", "authors", "author", "byline"]
 
     public static func load(theme: Theme, assets: AssetSource, paths: DisplayPaths, diagnostics: DiagnosticsEngine) -> TemplateSet? {
         var names = Set<String>()
