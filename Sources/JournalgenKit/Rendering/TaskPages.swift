@@ -6,6 +6,8 @@ enum TaskPages {
 }
 
 extension PageRenderer {
+    static let recentlyDoneCount = 10
+
     func renderTaskPage(_ job: PageJob) -> String {
         let tasks = model.views.tasks, pages = model.listPages, links = model.links
         // A task added to an entry that had none changes these pages; other edits of texts do not.
@@ -26,6 +28,12 @@ extension PageRenderer {
             values["tasks"] = .objects(tasks.open[split.parts[number - 1]].map { TaskView(item: $0, model: model) })
             // Open tasks are ordered by importance and due day, not by month: pages have numbers only.
             values["pager"] = .object(PaginationView(page: number, count: split.count) { links.href(PageSplit.path(TaskPages.openPath, page: $0)) })
+            // Below the open ones on the first page: what got done lately (the newest entries'
+            // done items), as a record; the rest on tasks/done/.
+            if number == 1 {
+                values["recentlyDone"] = .objects(tasks.done.prefix(Self.recentlyDoneCount).map { TaskView(item: $0, model: model) })
+                values["hasRecentlyDone"] = .bool(!tasks.done.isEmpty)
+            }
             let title = number <= 1 ? text("tasks") : "\(text("tasks")) · \(text("pageLabel")) \(number)"
             return templates.render("tasks", context(page(title, PageSplit.path(TaskPages.openPath, page: number), kind: "tasks"), values))
         case .doneTasks(let number):
