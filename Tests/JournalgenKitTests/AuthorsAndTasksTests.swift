@@ -176,8 +176,10 @@ import Testing
         #expect(report.succeeded, "\(report.diagnostics)")
         #expect(report.summary(paths: DisplayPaths()).contains("2 important tasks open; 1 task overdue"))
         let tasks = try page(journal.output, "tasks/index.html")
-        #expect(tasks.strings("//ul[@class='task-list']/li//a[@class='task-text']/text()[last()]").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(tasks.strings("//main/ul[@class='task-list']/li//a[@class='task-text']/text()[last()]").map { $0.trimmingCharacters(in: .whitespaces) }
                 == ["urgent", "newer important", "soon", "later"], "important first, then by due day, then the newest entry")
+        #expect(tasks.strings("//section[@class='tasks-recently-done']//a[@class='task-text']").map { $0.trimmingCharacters(in: .whitespaces) }
+                == ["done in May", "bought <milk>"], "and below them what got done lately")
         #expect(tasks.string("//li[contains(@class,'is-overdue')]//a[@class='task-text']/@href") == "/flat/2026/04/01/a/#task-urgent-ben")
         #expect(tasks.string("//li[contains(@class,'is-overdue')]//span[contains(@class,'assignee')]/a") == "Ben")
         let done = try page(journal.output, "tasks/done/index.html")
