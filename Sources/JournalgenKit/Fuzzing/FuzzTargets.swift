@@ -5,7 +5,7 @@ import Foundation
 /// hanging or using much memory; the editor's target also checks that an edit keeps every other
 /// byte and reads back as written.
 public enum FuzzTargets {
-    public static let names = ["entry", "frontmatter", "markdown", "journal-yaml", "moodlog", "gpx", "editor"]
+    public static let names = ["entry", "frontmatter", "markdown", "journal-yaml", "moodlog", "gpx", "editor", "daylio", "dayone-json", "jrnl"]
 
     /// Runs `target` on `data`. A broken promise (the editor's) stops the process with a message,
     /// which the fuzzer records as a crash.
@@ -19,11 +19,18 @@ public enum FuzzTargets {
         case "moodlog": _ = MoodLogReader(scale: .standard, zone: utc).parse(text, displayPath: "moods.log", diagnostics: DiagnosticsEngine())
         case "gpx": _ = GPXReader.read(data)
         case "editor": editor(data)
+        // The importers read exports from other apps: a CSV and two JSON dialects.
+        case "daylio": _ = DaylioImporter(context: importContext).plan(data, diagnostics: DiagnosticsEngine())
+        case "jrnl": _ = JrnlImporter(context: importContext).plan(data, diagnostics: DiagnosticsEngine())
+        case "dayone-json":
+            var plan = ImportPlan()
+            DayOneImporter(context: importContext).add(data, folder: "/nonexistent", to: &plan, diagnostics: DiagnosticsEngine())
         default: preconditionFailure("no fuzz target '\(target)'; expected one of \(names.joined(separator: ", "))")
         }
     }
 
     static let utc = TimeZone(identifier: "UTC")!
+    static let importContext = ImportContext(config: config, displayPath: "export")
     static let config: JournalConfig = {
         var config = BuildPipeline.fallbackConfig
         config.timeZone = utc
