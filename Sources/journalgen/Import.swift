@@ -43,6 +43,15 @@ extension Journalgen {
                 case .failure(let problem): throw ValidationError(problem.message)
                 }
             }
+            // On a terminal, Daylio moods the defaults and --map leave out are asked for.
+            if source == .daylio, isInteractive, let data = FileManager.default.contents(atPath: file) {
+                let levels = journal.config.moods.levels
+                let probe = DaylioImporter(context: ImportContext(config: journal.config, displayPath: file, moodMap: moodMap))
+                for name in probe.unplacedMoods(data) {
+                    guard let chosen = Prompter().choice("Daylio's mood '\(name)' is which level", levels.map { "\($0.emoji) \($0.label)" }) else { continue }
+                    moodMap[name] = levels[chosen].value
+                }
+            }
             let context = ImportContext(config: journal.config, displayPath: DisplayPaths().display(path: URL(fileURLWithPath: file).standardizedFileURL.path),
                                         author: authorID, trip: trip, moodMap: moodMap)
             let diagnostics = DiagnosticsEngine()

@@ -69,6 +69,9 @@ import Testing
         #expect(refused.diagnostics.contains { $0.hasPrefix("daylio_export.csv:5:1: error: mood 'sleepy' has no level on the journal's scale; expected --map sleepy=LEVEL") },
                 "line 5: the first row's note runs over two lines; \(refused.diagnostics)")
         #expect(!FileManager.default.fileExists(atPath: journal.root.appendingPathComponent("moods.log").path), "nothing written")
+        let config = try #require(JournalConfigReader.read(journal: journal.root, displayPath: "journal.yaml", diagnostics: DiagnosticsEngine()))
+        let export = try Data(contentsOf: Self.fixtures.appendingPathComponent("daylio_export.csv"))
+        #expect(DaylioImporter(context: ImportContext(config: config, displayPath: "x")).unplacedMoods(export) == ["sleepy"], "what the terminal asks about")
         let summary = try #require(try importing(.daylio, "daylio_export.csv", into: journal, map: ["sleepy": "so-so"]).summary)
         #expect((summary.entries, summary.moods) == (2, 2))
         #expect(try journal.read("moods.log") == "2026-11-22 09:10 so-so work\n2026-11-21 23:05 so-so reading\n", "meh is the middle of five; 11:05 pm")

@@ -23,6 +23,19 @@ public struct DaylioImporter: Sendable {
         return scale.levels[index]
     }
 
+    /// Mood names of the export that neither Daylio's defaults nor `--map` place, in order of
+    /// first use: what the command asks about on a terminal.
+    public func unplacedMoods(_ data: Data) -> [String] {
+        guard let text = TextDecoding.decode(data), case .success(let records) = CSVReader.records(text), let header = records.first,
+              let moodColumn = header.fields.map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }).firstIndex(of: "mood") else { return [] }
+        var names: [String] = []
+        for record in records.dropFirst() where moodColumn < record.fields.count {
+            let name = record.fields[moodColumn].trimmingCharacters(in: .whitespaces).lowercased()
+            if !name.isEmpty, level(name) == nil, !names.contains(name) { names.append(name) }
+        }
+        return names
+    }
+
     public func plan(_ data: Data, diagnostics: DiagnosticsEngine) -> ImportPlan {
         var plan = ImportPlan()
         guard let text = TextDecoding.decode(data) else {
