@@ -52,7 +52,7 @@ import Testing
         #expect(before.contains("![Photo](photo-1.jpeg)"))
         let kyoto = try journal.read("entries/2026/2026-04-01-伏見稲荷-at-dawn.md")
         #expect(kyoto.contains("\ndate: 2026-04-01T18:20:00+09:00\n"))
-        #expect(kyoto.contains("![the upper shrine](photo-2.jpeg)") && kyoto.contains("media:\n  - photo-3.jpeg\n  - video-4.mov\n"),
+        #expect(kyoto.contains("![the upper shrine](photo-2.jpeg)") && kyoto.contains("media:\n  - photo-3.jpeg\n  - video-1.mov\n"),
                 "photos the text names stay where they were; the rest go to the gallery")
         #expect(FileManager.default.contentsEqual(atPath: journal.root.appendingPathComponent("entries/2026/2026-04-01-伏見稲荷-at-dawn/photo-2.jpeg").path,
                                                   andPath: Self.fixtures.appendingPathComponent("dayone/photos/11112222333344445555666677778888.jpeg").path))

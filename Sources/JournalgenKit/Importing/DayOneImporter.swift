@@ -39,12 +39,14 @@ public struct DayOneImporter: Sendable {
         let root = JSONPath()
         guard let document = json.object(json.load(data), root), let entries = json.array(document["entries"], root.key("entries")) else { return }
         let parser = ISO8601DateFormatter()
+        let fractional = ISO8601DateFormatter()
+        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         for (index, value) in entries.enumerated() {
             let path = root.key("entries").index(index)
             guard let item = json.object(value, path),
                   let uuid = json.string(item["uuid"], path.key("uuid")),
                   let created = json.string(item["creationDate"], path.key("creationDate")) else { continue }
-            guard let moment = parser.date(from: created) else {
+            guard let moment = parser.date(from: created) ?? fractional.date(from: created) else {
                 diagnostics.error("\(path.key("creationDate")) is '\(created)'; expected an ISO 8601 time such as 2026-03-29T12:00:00Z", at: context.at())
                 continue
             }
@@ -63,6 +65,7 @@ public struct DayOneImporter: Sendable {
             // Photos and videos: copied under a readable name, the text's references pointed at them.
             var files: [(source: String, name: String)] = []
             var unplaced: [String] = []
+            var counts = ["photos": 0, "videos": 0]
             for kind in ["photos", "videos"] {
                 guard item[kind] != nil else { continue }
                 for (position, mediaValue) in (json.array(item[kind], path.key(kind)) ?? []).enumerated() {
@@ -77,7 +80,8 @@ public struct DayOneImporter: Sendable {
                         text = Self.replacingMoment(identifier, in: text, with: nil)
                         continue
                     }
-                    let name = "\(kind == "photos" ? "photo" : "video")-\(files.count + 1).\(type.lowercased())"
+                    counts[kind, default: 0] += 1
+                    let name = "\(kind == "photos" ? "photo" : "video")-\(counts[kind]!).\(type.lowercased())"
                     files.append((source, name))
                     if kind == "photos" { plan.photos += 1 } else { plan.videos += 1 }
                     let replaced = Self.replacingMoment(identifier, in: text, with: name)
