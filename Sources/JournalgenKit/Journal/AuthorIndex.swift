@@ -26,8 +26,8 @@ public struct AuthorIndex: Sendable {
             return
         }
         var byAuthor: [String: [Int]] = [:]
-        for (index, entry) in entries.enumerated() {
-            for id in entry.authors { byAuthor[id, default: []].append(index) }
+        for index in entries.indices {
+            for id in entries[index].authors { byAuthor[id, default: []].append(index) }
         }
         people = authors.all.map { author in
             let mine = byAuthor[author.id] ?? []

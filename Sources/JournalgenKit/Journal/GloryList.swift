@@ -16,10 +16,10 @@ public struct GloryList: Sendable {
 
     public init(entries: [Entry], today: CalendarDay) {
         var items: [Item] = []
-        for (index, entry) in entries.enumerated() {
-            switch entry.glory {
-            case .realised(let day)?: items.append(Item(entry: index, realised: day, dated: true, written: entry.date.day))
-            case .undated?: items.append(Item(entry: index, realised: entry.date.day, dated: false, written: entry.date.day))
+        for index in entries.indices {
+            switch entries[index].glory {
+            case .realised(let day)?: items.append(Item(entry: index, realised: day, dated: true, written: entries[index].date.day))
+            case .undated?: items.append(Item(entry: index, realised: entries[index].date.day, dated: false, written: entries[index].date.day))
             case nil: break
             }
         }

@@ -41,9 +41,9 @@ public struct JournalViews: Sendable {
 
         var byMood: [String: [Int]] = [:]
         var byTheme: [String: [Int]] = [:]
-        for (index, entry) in entries.enumerated() {
-            if let mood = entry.mood { byMood[mood.value, default: []].append(index) }
-            if let theme = entry.theme { byTheme[theme, default: []].append(index) }
+        for index in entries.indices {
+            if let mood = entries[index].mood { byMood[mood.value, default: []].append(index) }
+            if let theme = entries[index].theme { byTheme[theme, default: []].append(index) }
         }
         moodGroups = config.moods.levels.compactMap { level in
             byMood[level.value].map { EntryGroup(value: level.value, title: level.label, sitePath: "moods/\(Self.slug(level.value))/", entries: $0) }

@@ -63,8 +63,8 @@ public struct MoodHistory: Sendable {
         self.scale = scale
         var points: [MoodPoint] = []
         points.reserveCapacity(entries.count + log.count)
-        for (index, entry) in entries.enumerated() where including?(index) ?? true {
-            if let level = entry.mood { points.append(MoodPoint(date: entry.date, level: level, entry: index)) }
+        for index in entries.indices where including?(index) ?? true {
+            if let level = entries[index].mood { points.append(MoodPoint(date: entries[index].date, level: level, entry: index)) }
         }
         for line in log { points.append(MoodPoint(date: line.date, level: line.level, note: line.note, author: line.author)) }
         points.sort { ($0.date.instant, $0.entry ?? -1) < ($1.date.instant, $1.entry ?? -1) }
@@ -75,8 +75,8 @@ public struct MoodHistory: Sendable {
             byDay[point.date.day, default: Day(day: point.date.day)].scoreSum += point.level.score
             byDay[point.date.day, default: Day(day: point.date.day)].moodCount += 1
         }
-        for (index, entry) in entries.enumerated().reversed() where including?(index) ?? true {
-            byDay[entry.date.day, default: Day(day: entry.date.day)].entries.append(index)
+        for index in entries.indices.reversed() where including?(index) ?? true {
+            byDay[entries[index].date.day, default: Day(day: entries[index].date.day)].entries.append(index)
         }
         let days = byDay.values.sorted { $0.day < $1.day }
         self.days = days

@@ -39,8 +39,8 @@ public struct TripIndex: Sendable {
 
     public init(entries: [Entry], infos: [String: TripInfo], settings: ImageSettings = ImageSettings()) {
         var grouped: [String: [Int]] = [:]
-        for (index, entry) in entries.enumerated().reversed() {
-            if let id = entry.trip { grouped[id, default: []].append(index) }
+        for index in entries.indices.reversed() {
+            if let id = entries[index].trip { grouped[id, default: []].append(index) }
         }
         var trips: [Trip] = grouped.map { id, members in
             let info = infos[id]
@@ -87,12 +87,12 @@ public struct PlaceIndex: Sendable {
 
     public init(entries: [Entry]) {
         var visits: [String: Visit] = [:]
-        for (index, entry) in entries.enumerated().reversed() {
-            guard let place = entry.place else { continue }
+        for index in entries.indices.reversed() {
+            guard let place = entries[index].place else { continue }
             let name = place.name ?? PlaceView.coordinateText(place) ?? ""
             guard !name.isEmpty else { continue }
             let key = name.lowercased()
-            let day = entry.date.day
+            let day = entries[index].date.day
             if var visit = visits[key] {
                 visit.entries.append(index)
                 visit.last = max(visit.last, day)

@@ -32,8 +32,8 @@ public struct ListPages: Sendable {
         themeGroups = views.themeGroups.map { split($0.entries) }
 
         var photos: [Photo] = []
-        for (index, entry) in entries.enumerated() {
-            for (position, item) in entry.media.enumerated() where item.isImage || item.isVideo {
+        for index in entries.indices {
+            for (position, item) in entries[index].media.enumerated() where item.isImage || item.isVideo {
                 photos.append(Photo(entry: index, item: position))
             }
         }

@@ -76,8 +76,8 @@ public final class SiteModel: Sendable {
         self.links = links
 
         var years: [Year] = []
-        for (index, entry) in entries.enumerated() {
-            let day = entry.date.day
+        for index in entries.indices {
+            let day = entries[index].date.day
             if years.last?.year != day.year { years.append(Year(year: day.year, months: [])) }
             if years[years.count - 1].months.last?.month != day.month {
                 years[years.count - 1].months.append(Month(year: day.year, month: day.month, entries: []))
@@ -88,8 +88,8 @@ public final class SiteModel: Sendable {
         self.years = years
 
         var tagsBySlug: [String: Tag] = [:]
-        for (index, entry) in entries.enumerated() {
-            for name in entry.tags {
+        for index in entries.indices {
+            for name in entries[index].tags {
                 let slug = Self.tagSlug(name)
                 if tagsBySlug[slug]?.entries.last == index { continue }
                 tagsBySlug[slug, default: Tag(name: name, slug: slug, entries: [])].entries.append(index)
