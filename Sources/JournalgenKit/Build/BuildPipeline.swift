@@ -89,9 +89,11 @@ public struct BuildPipeline: Sendable {
         // 4. Private entries and trips: set apart, and a key derived once for all of them.
         var split = LockedSite.Split(entries: loaded.entries, trips: loaded.trips, config: config)
         var keys: PrivateKeys?
+        var skippedPrivate: [String] = []
         if !split.isEmpty {
             if options.skipPrivate {
                 report.privateLeftOut = split.privateEntries.count
+                skippedPrivate = split.privateEntries.map(\.filePath)
                 split.privateEntries = []
             } else {
                 keys = privateKeys(journal: journal, count: split.privateEntries.count,
@@ -106,11 +108,40 @@ public struct BuildPipeline: Sendable {
         // 5. The site model: URLs, order, groupings.
         let today = options.today ?? config.timeZone.today()
         let publicMoodLog = LockedSite.publicMoodLog(loaded.moodLog, privateEntries: split.privateEntries, config: config)
+        // Links to pages this model does not have: private ones (their lock screens) and entries left out.
+        var elsewhere: [String: LinkResolver.Elsewhere] = [:]
+        for (path, why) in loaded.leftOut { elsewhere[LinkResolver.standard(path)] = .leftOut(why) }
+        for entry in split.privateEntries {
+            if let token = entry.lockToken { elsewhere[LinkResolver.standard(entry.filePath)] = .locked(sitePath: Permalinks.lockedPath(token)) }
+        }
+        for (id, trip) in split.allTrips where trip.lockToken != nil {
+            elsewhere[LinkResolver.standard(trip.filePath)] = .locked(sitePath: TripIndex.Trip.sitePath(id, info: trip))
+        }
+        for path in skippedPrivate { elsewhere[LinkResolver.standard(path)] = .skipped }
         let model = SiteModel(config: config, entries: split.publicEntries,
                               moodLog: publicMoodLog,
                               trips: split.publicTrips, today: today,
                               privateIndexPath: keys != nil && !config.privateAll ? LockedSite.indexPath(config: config) : nil,
-                              localization: localization, authorPhotos: loaded.authorPhotos)
+                              localization: localization, authorPhotos: loaded.authorPhotos, elsewhere: elsewhere)
+        for problem in model.linkProblems {
+            let at = SourceLocation(path: model.entries[problem.entry].displayPath, line: problem.line, column: problem.column)
+            if problem.isError { diagnostics.error(problem.message, at: at) } else { diagnostics.warning(problem.message, at: at) }
+        }
+        // Private entries' own links, checked against the whole journal (their pages are sealed
+        // from a model that has them all).
+        var privateLinkDigest = ""
+        if !split.privateEntries.isEmpty,
+           split.privateEntries.contains(where: { !$0.body.links.isEmpty }) || split.publicEntries.contains(where: { !$0.body.links.isEmpty }) {
+            var all = split.publicEntries + split.privateEntries
+            Permalinks.assign(&all)
+            let leftOut = elsewhere.filter { if case .leftOut = $0.value { return true } else { return false } }
+            let checked = LinkResolver.resolve(&all, trips: split.allTrips, elsewhere: leftOut, links: SiteLinks(config: config))
+            privateLinkDigest = checked.digest
+            for problem in checked.problems where all[problem.entry].lockToken != nil {
+                let at = SourceLocation(path: all[problem.entry].displayPath, line: problem.line, column: problem.column)
+                if problem.isError { diagnostics.error(problem.message, at: at) } else { diagnostics.warning(problem.message, at: at) }
+            }
+        }
         report.revisitsDue = model.views.revisits.due.count
         report.tasksOpen = model.views.tasks.open.count
         report.importantTasksOpen = model.views.tasks.importantOpen
@@ -138,7 +169,7 @@ public struct BuildPipeline: Sendable {
         if let keys {
             let useMemo = options.session != nil || (options.useCache && options.writeOutput)
             let memoKey = useMemo ? LockedSiteMemo.key(split: split, keys: keys, journal: journal.path,
-                                                       extra: [stylesheet, script, today.description, options.baseURL ?? "",
+                                                       extra: [stylesheet, script, today.description, options.baseURL ?? "", privateLinkDigest,
                                                                "\(options.includeDrafts) \(options.includeFuture) \(options.writeOutput) \(options.relativeLinks)"]) : nil
             let store = options.session == nil && memoKey != nil ? SealedPartStore(journal: journal.path) : nil
             if let session = options.session, let memoKey, let kept = session.lockedSite(key: memoKey, split: split) {
@@ -206,6 +237,8 @@ public struct BuildPipeline: Sendable {
         let privateDays: [String] = split.privateEntries.map { "\($0.date.rfc3339) \($0.trip ?? "") \($0.mood?.value ?? "")" }
         inputs.append(privateDays.sorted().joined(separator: "\n"))
         inputs.append(split.publicTrips.keys.sorted().joined(separator: " "))
+        // Links: a link added anywhere changes the target's "Linked from".
+        inputs.append(model.linkDigest)
         // Author photos (from authors/ or media/): their sizes are in the people pages and bylines.
         inputs.append(loaded.authorPhotos.keys.sorted().map { id in
             let photo = loaded.authorPhotos[id]!

@@ -33,7 +33,24 @@ enum CmarkGFM {
         var hasGalleryMarker = false
         /// Task-list items, in order; items quoted from elsewhere (in a blockquote) are not tasks.
         var tasks: [Task] = []
+        /// Links to files of the journal (`[that hike](../2025/2025-03-15-hike.md#packing)`) and
+        /// wiki links (`[[2025-03-15-hike]]`), each standing in `html` as `href="journalgen-link:N"`
+        /// until the site knows where their targets are.
+        var links: [Link] = []
+        /// Every id the page defines for links into it: headings, footnotes, task items.
+        var anchors: [String] = []
     }
+
+    struct Link: Sendable, Codable, Hashable {
+        /// The link's address as written (a relative path, with an optional #anchor), or the
+        /// name inside `[[…]]`.
+        var target: String
+        var isWiki: Bool
+        var line: Int
+        var column: Int
+    }
+
+    static func linkPlaceholder(_ index: Int) -> String { "journalgen-link:\(index)" }
 
     /// `- [ ] text` as written: its plain text (with a leading "!" still there) and where it starts.
     struct Task: Sendable, Codable, Hashable {
@@ -69,7 +86,8 @@ enum CmarkGFM {
 
     /// `anchorTasks`: give task items ids and a marker for AccessibleMarkup to move onto their
     /// `<li>` (off for excerpts, which list pages show side by side).
-    static func render(_ markdown: String, options: Options, dropLeadingHeading: Bool = false, anchorTasks: Bool = false) -> Output {
+    /// `links`: links to files of the journal and wiki links get placeholder addresses.
+    static func render(_ markdown: String, options: Options, dropLeadingHeading: Bool = false, anchorTasks: Bool = false, links withLinks: Bool = false) -> Output {
         _ = registered
         // Strikethrough takes one tilde or two, as on GitHub (no STRIKETHROUGH_DOUBLE_TILDE).
         var flags = CMARK_OPT_FOOTNOTES | CMARK_OPT_GITHUB_PRE_LANG
@@ -89,6 +107,8 @@ enum CmarkGFM {
         }
         guard let document = finishLock.withLock({ cmark_parser_finish(parser) }) else { fatalError("cmark-gfm: out of memory") }
         defer { cmark_node_free(document) }
+        var links: [Link] = []
+        if withLinks { links = makeWikiLinks(in: document) }
 
         var firstHeading: String?
         var startsWithHeading = false
@@ -102,6 +122,8 @@ enum CmarkGFM {
         var localImages: [OpaquePointer] = []
         var galleryMarkers: [OpaquePointer] = []
         var taskItems: [OpaquePointer] = []
+        var fileLinks: [OpaquePointer] = []
+        var footnotes: [String] = []
         let iterator = cmark_iter_new(document)
         defer { cmark_iter_free(iterator) }
         while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
@@ -119,6 +141,13 @@ enum CmarkGFM {
                 // image frees it (found by the fuzzer: a use after free).
                 if !hasAncestor(node, ofType: CMARK_NODE_IMAGE),
                    let url = cmark_node_get_url(node), BodyImages.isLocal(String(cString: url)) { localImages.append(node) }
+            case CMARK_NODE_LINK:
+                if withLinks, let url = cmark_node_get_url(node), case let address = String(cString: url),
+                   BodyImages.isLocal(address), !address.hasPrefix("journalgen-link:"), !address.hasPrefix("?") {
+                    fileLinks.append(node)
+                }
+            case CMARK_NODE_FOOTNOTE_DEFINITION:
+                if let literal = cmark_node_get_literal(node) { footnotes.append("fn-" + String(cString: literal)) }
             case CMARK_NODE_PARAGRAPH:
                 if firstParagraph == nil, cmark_node_parent(node) == document { firstParagraph = node }
             case CMARK_NODE_TEXT:
@@ -138,6 +167,13 @@ enum CmarkGFM {
             }
         }
 
+        var anchors: [String] = footnotes
+        for node in fileLinks {
+            let line = Int(cmark_node_get_start_line(node)), column = Int(cmark_node_get_start_column(node))
+            links.append(Link(target: String(cString: cmark_node_get_url(node)), isWiki: false,
+                              line: line > 0 ? line : blockLine(of: node), column: max(1, column)))
+            cmark_node_set_url(node, linkPlaceholder(links.count - 1))
+        }
         for (index, heading) in headings.enumerated() {
             let text = plainText(of: heading)
             if index == 0 {
@@ -151,7 +187,9 @@ enum CmarkGFM {
                 cmark_node_free(heading)
                 continue
             }
-            addAnchor(to: heading, id: slugs.next(for: text))
+            let id = slugs.next(for: text)
+            anchors.append(id)
+            addAnchor(to: heading, id: id)
         }
         // Read before "!" markers change the text.
         var tasks: [Task] = []
@@ -163,6 +201,7 @@ enum CmarkGFM {
             }
             let words = TaskItem.anchorWords(text)
             let anchor = anchorTasks ? "task-" + taskSlugs.next(for: words.isEmpty ? "item" : words) : ""
+            if anchorTasks { anchors.append(anchor) }
             var parent: String?
             if let list = cmark_node_parent(item), let outer = cmark_node_parent(list), cmark_node_get_type(outer) == CMARK_NODE_ITEM,
                let paragraph = cmark_node_first_child(outer), cmark_node_get_type(paragraph) == CMARK_NODE_PARAGRAPH {
@@ -211,7 +250,69 @@ enum CmarkGFM {
         }
         return Output(html: html, firstParagraphHTML: paragraphHTML, firstParagraphText: paragraphText,
                       firstHeading: firstHeading, startsWithHeading: startsWithHeading, wordCount: words, images: images,
-                      hasGalleryMarker: !galleryMarkers.isEmpty, tasks: tasks)
+                      hasGalleryMarker: !galleryMarkers.isEmpty, tasks: tasks, links: links, anchors: anchors)
+    }
+
+    /// `[[name]]` and `[[name|text]]` in the text (not in code or links) become links with
+    /// placeholder addresses, as Obsidian writes them.
+    private static func makeWikiLinks(in document: OpaquePointer) -> [Link] {
+        cmark_consolidate_text_nodes(document)
+        var texts: [OpaquePointer] = []
+        let iterator = cmark_iter_new(document)
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator), cmark_node_get_type(node) == CMARK_NODE_TEXT,
+                  let literal = cmark_node_get_literal(node), strstr(literal, "[[") != nil,
+                  !hasAncestor(node, ofType: CMARK_NODE_LINK), !hasAncestor(node, ofType: CMARK_NODE_IMAGE) else { continue }
+            texts.append(node)
+        }
+        cmark_iter_free(iterator)
+        var links: [Link] = []
+        for node in texts {
+            var rest = Substring(String(cString: cmark_node_get_literal(node)))
+            let line = blockLine(of: node)
+            var pieces: [(text: String, link: (target: String, shown: String)?)] = []
+            while let open = rest.range(of: "[["), let close = rest.range(of: "]]", range: open.upperBound..<rest.endIndex) {
+                let inside = rest[open.upperBound..<close.lowerBound]
+                guard !inside.isEmpty, !inside.contains("["), !inside.contains("\n") else {
+                    pieces.append((String(rest[..<open.upperBound]), nil))
+                    rest = rest[open.upperBound...]
+                    continue
+                }
+                pieces.append((String(rest[..<open.lowerBound]), nil))
+                let parts = inside.split(separator: "|", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+                pieces.append(("", (parts[0], parts.count > 1 && !parts[1].isEmpty ? parts[1] : parts[0])))
+                rest = rest[close.upperBound...]
+            }
+            guard pieces.contains(where: { $0.link != nil }) else { continue }
+            pieces.append((String(rest), nil))
+            for piece in pieces {
+                if let link = piece.link {
+                    guard let anchor = cmark_node_new(CMARK_NODE_LINK), let label = cmark_node_new(CMARK_NODE_TEXT) else { continue }
+                    cmark_node_set_literal(label, link.shown)
+                    cmark_node_append_child(anchor, label)
+                    links.append(Link(target: link.target, isWiki: true, line: line, column: 1))
+                    cmark_node_set_url(anchor, linkPlaceholder(links.count - 1))
+                    cmark_node_insert_before(node, anchor)
+                } else if !piece.text.isEmpty, let text = cmark_node_new(CMARK_NODE_TEXT) {
+                    cmark_node_set_literal(text, piece.text)
+                    cmark_node_insert_before(node, text)
+                }
+            }
+            cmark_node_unlink(node)
+            cmark_node_free(node)
+        }
+        return links
+    }
+
+    /// The line of the block an inline node is in (cmark-gfm keeps no positions for inlines).
+    static func blockLine(of node: OpaquePointer) -> Int {
+        var current: OpaquePointer? = node
+        while let n = current {
+            let line = Int(cmark_node_get_start_line(n))
+            if line > 0 { return line }
+            current = cmark_node_parent(n)
+        }
+        return 1
     }
 
     /// Swaps a heading for a custom block that writes `<hN id="…">`, the heading's own content

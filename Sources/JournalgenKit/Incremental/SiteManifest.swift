@@ -108,7 +108,8 @@ enum SiteFingerprint {
         var hasher = SHA256()
         for part in [body.html, body.excerptHTML, body.summary, body.firstHeading ?? "\u{0}",
                      "\(body.wordCount) \(body.hasMore) \(body.hasGalleryMarker)"] + body.images.flatMap({ [$0.source, $0.alt, "\($0.line):\($0.column)"] })
-                + body.tasks.map({ "\($0.text) \($0.isDone) \($0.isImportant) \($0.due?.description ?? "") \($0.assignee ?? "") \($0.line):\($0.column) \($0.anchor) \($0.parent ?? "")" }) {
+                + body.tasks.map({ "\($0.text) \($0.isDone) \($0.isImportant) \($0.due?.description ?? "") \($0.assignee ?? "") \($0.line):\($0.column) \($0.anchor) \($0.parent ?? "")" })
+                + body.links.map({ "\($0.target) \($0.isWiki) \($0.line):\($0.column)" }) + [body.anchors.joined(separator: " ")] {
             var part = part
             part.withUTF8 { hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) }
             hasher.update(data: Data([0]))

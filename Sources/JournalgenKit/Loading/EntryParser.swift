@@ -187,6 +187,7 @@ public struct EntryParser: Sendable {
         let title = hasTitle ? explicitTitle! : (body.firstHeading.flatMap { $0.isEmpty ? nil : $0 } ?? DateText.long(date.day))
 
         checkTasks(&body.tasks, bodyLine: split.bodyLine, people: people, at: at, report: report, diagnostics: diagnostics)
+        for index in body.links.indices { body.links[index].line += split.bodyLine - 1 }
 
         var bodyImages: [MediaItem] = []
         for image in body.images {

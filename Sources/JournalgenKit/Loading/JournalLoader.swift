@@ -22,6 +22,9 @@ public struct LoadedJournal: Sendable {
     public var moodLog: [MoodLogLine] = []
     /// `trips/<id>.md`, by id.
     public var trips: [String: TripInfo] = [:]
+    /// Entry files left out of this build, by absolute path: "a draft" or "dated after the build
+    /// day" (links to them are errors).
+    public var leftOut: [String: String] = [:]
     /// Authors' photos, by author id.
     public var authorPhotos: [String: MediaItem] = [:]
     public var draftsLeftOut = 0
@@ -98,8 +101,8 @@ public struct JournalLoader: Sendable {
         let today = options.today ?? config.timeZone.today()
         var result = LoadedJournal(config: config, entries: [])
         for case let entry? in parsed {
-            if entry.isDraft && !options.includeDrafts { result.draftsLeftOut += 1; continue }
-            if entry.date.day > today && !options.includeFuture { result.futureLeftOut += 1; continue }
+            if entry.isDraft && !options.includeDrafts { result.draftsLeftOut += 1; result.leftOut[entry.filePath] = "a draft"; continue }
+            if entry.date.day > today && !options.includeFuture { result.futureLeftOut += 1; result.leftOut[entry.filePath] = "dated after the build day"; continue }
             result.entries.append(entry)
         }
         result.moodLog = readMoodLog(config: config, diagnostics: diagnostics)

@@ -97,7 +97,7 @@ public struct TripReader: Sendable {
             }
         }
         let tablesFit = TableBounds.check(split.body, bodyLine: split.bodyLine, path: display, diagnostics: diagnostics)
-        trip.bodyHTML = MarkdownRenderer(unsafeHTML: config.unsafeMarkdown).render(split.body, tablesFit: tablesFit).html
+        trip.bodyHTML = MarkdownRenderer(unsafeHTML: config.unsafeMarkdown).render(split.body, tablesFit: tablesFit, links: false).html
         return trip
     }
 }

@@ -15,6 +15,11 @@ public struct RenderedBody: Sendable, Codable {
     public var hasGalleryMarker = false
     /// Its task-list items, lines counted from the body's first line until the parser sets them.
     public var tasks: [TaskItem] = []
+    /// Links to files of the journal and wiki links, placeholders in `html` until the site model
+    /// resolves them; lines as for `tasks`.
+    var links: [CmarkGFM.Link] = []
+    /// The ids its page defines (headings, footnotes, task items), for `#anchor` links into it.
+    var anchors: [String] = []
 }
 
 /// GitHub-flavoured Markdown (tables, strikethrough, autolinks, task lists, footnotes, smart
@@ -31,15 +36,17 @@ public struct MarkdownRenderer: Sendable {
     /// `dropLeadingHeading`: the page shows that heading as its title already. `tablesFit`: what
     /// the caller's TableBounds.check said (nil: looked at here); a table too large to render
     /// safely stays text.
-    public func render(_ markdown: String, dropLeadingHeading: Bool = false, tablesFit: Bool? = nil) -> RenderedBody {
+    /// `links`: links to files and wiki links become placeholders for the site model (entries);
+    /// off for texts nothing resolves (trips' pages).
+    public func render(_ markdown: String, dropLeadingHeading: Bool = false, tablesFit: Bool? = nil, links: Bool = true) -> RenderedBody {
         let options = CmarkGFM.Options(unsafe: unsafeHTML, tables: tablesFit ?? (TableBounds.excess(in: markdown) == nil))
-        let full = CmarkGFM.render(markdown, options: options, dropLeadingHeading: dropLeadingHeading, anchorTasks: true)
+        let full = CmarkGFM.render(markdown, options: options, dropLeadingHeading: dropLeadingHeading, anchorTasks: true, links: links)
         var excerpt = full.firstParagraphHTML
         var summary = full.firstParagraphText
         if let intro = Self.textBeforeMoreMarker(markdown) {
             let intro = CmarkGFM.render(intro, options: options,
-                                        dropLeadingHeading: dropLeadingHeading)
-            excerpt = intro.html
+                                        dropLeadingHeading: dropLeadingHeading, links: links)
+            excerpt = Self.renumberLinks(intro.html, from: intro.links, to: full.links)
             summary = intro.firstParagraphText
         }
         excerpt = AccessibleMarkup.removeFootnoteReferences(AccessibleMarkup.labelTaskItems(excerpt))
@@ -51,7 +58,20 @@ public struct MarkdownRenderer: Sendable {
                                 var item = TaskItem(written: task.text, isDone: task.isDone, line: task.line, column: task.column, anchor: task.anchor)
                                 item.parent = task.parent.map { TaskItem(written: $0, isDone: false, line: 0, column: 0, anchor: "").text }
                                 return item
-                            })
+                            }, links: full.links, anchors: full.anchors)
+    }
+
+    /// The excerpt's links numbered as the same links of the whole text (the text before
+    /// `<!-- more -->` is rendered on its own, so its placeholders count from 0 again).
+    static func renumberLinks(_ html: String, from intro: [CmarkGFM.Link], to full: [CmarkGFM.Link]) -> String {
+        guard !intro.isEmpty else { return html }
+        var out = html
+        // Highest first, so "journalgen-link:1" is not found inside "journalgen-link:12".
+        for (index, link) in intro.enumerated().reversed() {
+            let same = full.firstIndex(of: link) ?? index
+            out = out.replacingOccurrences(of: "\"" + CmarkGFM.linkPlaceholder(index) + "\"", with: "\"journalgen-link-renumbered:\(same)\"")
+        }
+        return out.replacingOccurrences(of: "journalgen-link-renumbered:", with: "journalgen-link:")
     }
 
     /// The Markdown before a line that is exactly `<!-- more -->`, if there is one.

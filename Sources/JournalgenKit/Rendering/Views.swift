@@ -274,6 +274,15 @@ struct EntryView: TemplateObject {
         case "media": return .objects(model.entries[index].media.map { MediaView(item: $0, links: l, localization: model.localization) })
         case "hasMedia": return .bool(!model.entries[index].media.isEmpty)
         case "isDraft": return .bool(model.entries[index].isDraft)
+        // Entries that link to this one, on its page.
+        case "linkedFrom":
+            guard withNeighbours else { return .null }
+            return .objects(model.backlinks[index].map { source in
+                LinkView(title: model.entries[source].title, url: l.href(model.entries[source].sitePath), extra: [
+                    "date": .object(DateView(date: model.entries[source].date, showZone: false, localization: model.localization)),
+                ])
+            })
+        case "hasLinkedFrom": return .bool(withNeighbours && !model.backlinks[index].isEmpty)
         // The byline, in a journal written together.
         case "authors": return .objects(model.entries[index].authors.compactMap { AuthorLinkView.make($0, model: model) })
         case "hasAuthors": return .bool(!model.views.authors.isEmpty && !model.entries[index].authors.isEmpty)

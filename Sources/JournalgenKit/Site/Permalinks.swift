@@ -2,6 +2,9 @@
 /// Two entries that would share a path get `-2`, `-3`, … in a stable order (by time, then by
 /// file path), so the same journal always gives the same URLs.
 public enum Permalinks {
+    /// A private entry's page: its lock screen, named by its token alone.
+    static func lockedPath(_ token: String) -> String { "private/\(token)/" }
+
     public static func assign(_ entries: inout [Entry]) {
         let order = entries.indices.sorted {
             let a = entries[$0], b = entries[$1]
@@ -10,7 +13,7 @@ public enum Permalinks {
         var taken: Set<String> = []
         for index in order {
             if let token = entries[index].lockToken {
-                entries[index].sitePath = "private/\(token)/"
+                entries[index].sitePath = lockedPath(token)
                 continue
             }
             let day = entries[index].date.day

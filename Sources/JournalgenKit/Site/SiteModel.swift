@@ -46,6 +46,12 @@ public final class SiteModel: Sendable {
     public let localization: Localization
     /// "Lena’s journal", once for every page's footer.
     public let journalTitle: String?
+    /// For each entry, the entries that link to it ("Linked from"), newest first.
+    public let backlinks: [[Int]]
+    /// Links of the entries that lead nowhere (errors) or to a draft (warnings).
+    let linkProblems: [LinkResolver.Problem]
+    /// Every resolved link, for the page fingerprints: a link added anywhere changes backlinks.
+    let linkDigest: String
 
     /// Models alive now: `serve` builds one per save, and each must be freed when its build ends
     /// (a test holds it to zero after builds; a reference cycle once kept them all).
@@ -55,7 +61,8 @@ public final class SiteModel: Sendable {
 
     /// `today` is the build day: streaks, revisits and "On this day" are as of it.
     public init(config: JournalConfig, entries unsorted: [Entry], moodLog: [MoodLogLine] = [], trips: [String: TripInfo] = [:], today: CalendarDay? = nil,
-                privateIndexPath: String? = nil, localization: Localization = .english, authorPhotos: [String: MediaItem] = [:]) {
+                privateIndexPath: String? = nil, localization: Localization = .english, authorPhotos: [String: MediaItem] = [:],
+                elsewhere: [String: LinkResolver.Elsewhere] = [:]) {
         Self.alive.wrappingAdd(1, ordering: .relaxed)
         self.config = config
         self.localization = localization
@@ -72,6 +79,10 @@ public final class SiteModel: Sendable {
         for index in entries.indices where !entries[index].bodyImages.isEmpty {
             entries[index].body = BodyImages.place(entries[index].bodyImages, in: entries[index].body, links: links)
         }
+        let resolved = LinkResolver.resolve(&entries, trips: trips, elsewhere: elsewhere, links: links)
+        backlinks = resolved.backlinks
+        linkProblems = resolved.problems
+        linkDigest = resolved.digest
         self.entries = entries
         self.links = links
 

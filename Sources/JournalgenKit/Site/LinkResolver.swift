@@ -1,0 +1,182 @@
+import Foundation
+
+/// Links between entries as writers make them in their editor: a relative path to a file of the
+/// journal (`[that hike](../2025/2025-03-15-spring-cleaning.md#packing)`), which editors' previews
+/// follow, or a wiki link (`[[2025-03-15-spring-cleaning]]`, `[[A title|words]]`) as Obsidian
+/// writes them. Markdown left placeholders for them; this puts in each target's address on the
+/// site, and lists the links that lead nowhere.
+public struct LinkResolver {
+    /// Targets that are not pages of this site model.
+    public enum Elsewhere: Sendable {
+        /// A private entry or trip: its lock screen, never its title or slug.
+        case locked(sitePath: String)
+        /// Left out of this build: "a draft" or "dated after the build day".
+        case leftOut(String)
+        /// A private page of a build with --skip-private: the link leads nowhere, with a warning.
+        case skipped
+    }
+
+    struct Problem: Sendable {
+        var entry: Int
+        var line: Int
+        var column: Int
+        var message: String
+        var isError = true
+    }
+
+    struct Result: Sendable {
+        /// For each entry, the entries that link to it, newest first.
+        var backlinks: [[Int]]
+        var problems: [Problem]
+        /// Every resolved link, for the fingerprint of what pages show.
+        var digest: String
+    }
+
+    var entries: [Entry]
+    var trips: [String: TripInfo]
+    var elsewhere: [String: Elsewhere]
+    var links: SiteLinks
+    var journal: String
+
+    /// Resolves every entry's links in place.
+    static func resolve(_ entries: inout [Entry], trips: [String: TripInfo], elsewhere: [String: Elsewhere], links: SiteLinks) -> Result {
+        guard entries.contains(where: { !$0.body.links.isEmpty }) else {
+            return Result(backlinks: Array(repeating: [], count: entries.count), problems: [], digest: "")
+        }
+        let resolver = LinkResolver(entries: entries, trips: trips, elsewhere: elsewhere, links: links, journal: Self.journalRoot(entries))
+        let byPath = Dictionary(entries.indices.map { (Self.standard(entries[$0].filePath), $0) }, uniquingKeysWith: { a, _ in a })
+        var backlinks = Array(repeating: [Int](), count: entries.count)
+        var problems: [Problem] = []
+        var digest = ""
+        for source in entries.indices where !entries[source].body.links.isEmpty {
+            var html = entries[source].body.html, excerpt = entries[source].body.excerptHTML
+            for (number, link) in entries[source].body.links.enumerated().reversed() {
+                let outcome = resolver.target(of: link, from: source, byPath: byPath)
+                let href: String
+                switch outcome {
+                case .success(let found):
+                    href = found.href
+                    if let target = found.entry, target != source, backlinks[target].last != source { backlinks[target].append(source) }
+                    if let warning = found.warning { problems.append(Problem(entry: source, line: link.line, column: link.column, message: warning, isError: false)) }
+                case .failure(let problem):
+                    href = link.isWiki ? "#" : link.target
+                    problems.append(Problem(entry: source, line: link.line, column: link.column, message: problem.message))
+                }
+                let placeholder = "\"" + CmarkGFM.linkPlaceholder(number) + "\""
+                let escaped = "\"" + HTMLEscaping.escape(href) + "\""
+                html = html.replacingOccurrences(of: placeholder, with: escaped)
+                excerpt = excerpt.replacingOccurrences(of: placeholder, with: escaped)
+                digest += "\(entries[source].relativePath) \(number) \(href)\n"
+            }
+            entries[source].body.html = html
+            entries[source].body.excerptHTML = excerpt
+        }
+        for index in backlinks.indices { backlinks[index].sort() }
+        return Result(backlinks: backlinks, problems: problems.sorted { ($0.entry, $0.line, $0.column) < ($1.entry, $1.line, $1.column) }, digest: digest)
+    }
+
+    struct Found {
+        var href: String
+        var entry: Int?
+        var warning: String?
+    }
+
+    struct Failure: Error {
+        var message: String
+    }
+
+    func target(of link: CmarkGFM.Link, from source: Int, byPath: [String: Int]) -> Swift.Result<Found, Failure> {
+        if link.isWiki { return wikiTarget(link.target, byPath: byPath) }
+        var path = link.target, anchor: String?
+        if let hash = path.firstIndex(of: "#") {
+            anchor = String(path[path.index(after: hash)...])
+            path = String(path[..<hash])
+        }
+        let decoded = path.removingPercentEncoding ?? path
+        guard !MediaResolver.escapes(decoded) || decoded.hasPrefix("../") else {
+            return .failure(Failure(message: "the link '\(link.target)' points outside the journal; expected a path to a file of the journal, relative to this entry"))
+        }
+        let folder = (entries[source].filePath as NSString).deletingLastPathComponent
+        let absolute = Self.standard((folder as NSString).appendingPathComponent(decoded))
+        guard absolute.hasPrefix(journal + "/") else {
+            return .failure(Failure(message: "the link '\(link.target)' points outside the journal; expected a path to a file of the journal, relative to this entry"))
+        }
+        return file(absolute, anchor: anchor, written: link.target, byPath: byPath)
+    }
+
+    func file(_ absolute: String, anchor: String?, written: String, byPath: [String: Int]) -> Swift.Result<Found, Failure> {
+        let shown = absolute.hasPrefix(journal + "/") ? String(absolute.dropFirst(journal.count + 1)) : absolute
+        if let index = byPath[absolute] {
+            let entry = entries[index]
+            if let anchor, !anchor.isEmpty, !entry.body.anchors.contains(anchor) {
+                let known = entry.body.anchors.prefix(8).joined(separator: ", ")
+                return .failure(Failure(message: "the link '\(written)' names the anchor '#\(anchor)', which '\(shown)' does not have; expected one of its headings, footnotes or task items" + (known.isEmpty ? " (it has none)" : ": \(known)")))
+            }
+            let href = links.href(entry.sitePath) + (anchor.map { $0.isEmpty ? "" : "#" + $0 } ?? "")
+            return .success(Found(href: href, entry: index, warning: entry.isDraft ? "the link '\(written)' leads to a draft, which a build without --drafts leaves out; expected a published entry" : nil))
+        }
+        switch elsewhere[absolute] {
+        case .locked(let sitePath)?:
+            // A private page's anchors are words of its text: left out, like its title and slug.
+            return .success(Found(href: links.href(sitePath)))
+        case .leftOut(let why)?:
+            return .failure(Failure(message: "the link '\(written)' leads to '\(shown)', which is \(why) and not on the site; expected a published entry (or build with --drafts or --future)"))
+        case .skipped?:
+            return .success(Found(href: "#", warning: "the link '\(written)' leads to a private page, which --skip-private leaves out: in this build it leads nowhere"))
+        case nil:
+            break
+        }
+        for (id, trip) in trips where Self.standard(trip.filePath) == absolute {
+            return .success(Found(href: links.href(TripIndex.Trip.sitePath(id, info: trip))))
+        }
+        for entry in entries {
+            for item in entry.media + entry.bodyImages where item.filePath.map(Self.standard) == absolute {
+                let path = item.sizes.last?.fallback ?? item.sitePath
+                return .success(Found(href: links.href(path)))
+            }
+        }
+        if FileIO.isRegularFile(absolute) {
+            return .failure(Failure(message: "the link '\(written)' leads to '\(shown)', which the site does not publish; expected an entry, a trip, or a photo, video or GPX file an entry lists"))
+        }
+        return .failure(Failure(message: "the link '\(written)' finds no file; looked for \(shown)"))
+    }
+
+    /// `[[2025-03-15-spring-cleaning]]`, `[[spring-cleaning]]` or `[[Spring cleaning]]`: by file
+    /// name (with or without its date), else by title, in any case.
+    func wikiTarget(_ name: String, byPath: [String: Int]) -> Swift.Result<Found, Failure> {
+        var wanted = name.trimmingCharacters(in: .whitespaces)
+        var anchor: String?
+        if let hash = wanted.firstIndex(of: "#") {
+            anchor = String(wanted[wanted.index(after: hash)...])
+            wanted = String(wanted[..<hash])
+        }
+        if wanted.lowercased().hasSuffix(".md") { wanted = String(wanted.dropLast(3)) }
+        let key = wanted.lowercased()
+        func stemMatches(_ path: String) -> Bool {
+            let stem = ((path as NSString).lastPathComponent as NSString).deletingPathExtension.lowercased()
+            let undated = stem.count > 11 && CalendarDay(iso: stem.prefix(10)) != nil ? String(stem.dropFirst(11)) : stem
+            return stem == key || undated == key
+        }
+        var candidates = Set(byPath.keys.filter(stemMatches))
+        candidates.formUnion(elsewhere.keys.filter(stemMatches))
+        if candidates.isEmpty {
+            candidates = Set(entries.filter { $0.title.lowercased() == key }.map { Self.standard($0.filePath) })
+        }
+        guard !candidates.isEmpty else {
+            return .failure(Failure(message: "the wiki link [[\(name)]] matches no entry; expected a file name (such as 2025-03-15-spring-cleaning) or an entry's title"))
+        }
+        guard candidates.count == 1, let only = candidates.first else {
+            let list = candidates.sorted().map { $0.hasPrefix(journal + "/") ? String($0.dropFirst(journal.count + 1)) : $0 }.joined(separator: ", ")
+            return .failure(Failure(message: "the wiki link [[\(name)]] matches \(candidates.count) entries: \(list); expected one: write more of the file name"))
+        }
+        return file(only, anchor: anchor, written: "[[\(name)]]", byPath: byPath)
+    }
+
+    static func standard(_ path: String) -> String { (path as NSString).standardizingPath }
+
+    /// The journal folder: what every entry path has before `/entries/`.
+    static func journalRoot(_ entries: [Entry]) -> String {
+        guard let path = entries.first?.filePath, let range = path.range(of: "/entries/", options: .backwards) else { return "/" }
+        return standard(String(path[..<range.lowerBound]))
+    }
+}
