@@ -55,7 +55,21 @@ extension Journalgen {
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Load and render the whole journal without writing anything; report every problem.",
-            discussion: "Exits 0 when the journal would build, 1 otherwise. Example: journalgen check my-journal --strict")
+            discussion: """
+                Besides what a build reports (every error of every entry, links between entries that \
+                lead nowhere), check looks at the rendered site's own links, files in the entries' \
+                folders and media/ that no entry uses, entries written twice, and entries dated after \
+                the build day. Exits 0 when the journal would build, 1 otherwise. --format json prints \
+                the problems as a list for editors and CI.
+
+                Examples:
+                  journalgen check my-journal --strict
+                  journalgen check --format json | jq '.[] | select(.severity == "error")'
+                """)
+
+        enum Format: String, ExpressibleByArgument { case text, json }
+
+        @Option(help: ArgumentHelp("text (file:line:column: …) or json.", valueName: "format")) var format: Format = .text
 
         @OptionGroup var journal: JournalOptions
 
@@ -65,7 +79,16 @@ extension Journalgen {
             // Checking needs no passphrase: without one, private entries are read and checked, not sealed.
             if Passphrase.fromEnvironment == nil { options.skipPrivate = true }
             let report = BuildPipeline(options: options).run()
-            try finish(report, options: options, quiet: false, timings: journal.timings)
+            guard format == .json else { return try finish(report, options: options, quiet: false, timings: journal.timings) }
+            let items: [[String: Any]] = report.diagnostics.map { diagnostic in
+                [
+                    "severity": diagnostic.severity.rawValue, "message": diagnostic.message, "file": diagnostic.location.path,
+                    "line": diagnostic.location.line, "column": diagnostic.location.column,
+                ]
+            }
+            let data = try JSONSerialization.data(withJSONObject: items, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+            print(String(decoding: data, as: UTF8.self))
+            if !report.succeeded { throw ExitCode(1) }
         }
     }
 }

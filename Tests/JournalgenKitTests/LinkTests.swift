@@ -88,3 +88,40 @@ import Testing
         #expect(checked > 1000)
     }
 }
+
+/// `journalgen check`: what it adds to a build's errors.
+@Suite struct CheckTests {
+    @Test func checkFindsBrokenSiteLinksUnusedFilesCopiesAndFutureEntries() throws {
+        let journal = try TemporaryJournal()
+        defer { journal.remove() }
+        let text = "---\ntitle: A\n---\nThe same words, long enough to be taken for a copy of the other entry.\n"
+        try journal.write("entries/2026/2026-04-01-a.md", text)
+        try journal.write("entries/2026/2026-04-01-copy.md", text)
+        try journal.write("entries/2030/2030-01-01-later.md", "---\ntitle: Later\nmedia: [later.jpg]\n---\nLater.\n")
+        try journal.write("entries/2030/2030-01-01-later/later.jpg", TestImages.jpeg)
+        try journal.write("media/unused.jpg", TestImages.jpeg)
+        // A template of the journal's own with a link to nowhere.
+        let layout = try String(contentsOf: packageRoot.appendingPathComponent("templates/404.mustache"), encoding: .utf8)
+        try journal.write("templates/404.mustache", layout.replacingOccurrences(of: "{{/content}}", with: "<a href=\"/j/nowhere/\">x</a>{{/content}}"))
+        let report = journal.build { $0.writeOutput = false }
+        let m = report.diagnostics.map(\.description)
+        #expect(m.contains("404.html:1:1: error: the page 404.html links to /j/nowhere/, which the build does not write; expected a page or file of the site (a template's link?)"), "\(m)")
+        #expect(m.contains { $0.hasPrefix("media/unused.jpg:1:1: warning: 1 photo, ") && $0.contains("not used by any entry: media/unused.jpg") }, "the future entry's photo is used: \(m)")
+        #expect(m.contains("entries/2026/2026-04-01-copy.md:1:1: warning: this entry has the same day and title as entries/2026/2026-04-01-a.md; expected one entry (a copy?)"), "\(m)")
+        #expect(m.contains { $0.hasPrefix("entries/2030/2030-01-01-later.md:1:1: warning: the entry is dated after the build day") }, "\(m)")
+        #expect(!report.succeeded)
+        #expect(report.errors == 1, "every other link of the site leads to a file it writes: \(m)")
+    }
+
+    @Test func checkPrintsJSON() throws {
+        let journal = try TemporaryJournal()
+        defer { journal.remove() }
+        try journal.write("entries/2026-04-01-a.md", "---\ntitle: A\n---\nSee [gone](2026-04-02-gone.md).\n")
+        let result = try CommandLineTests().run(["check", "--format", "json", "--today", "2026-11-22"], in: journal.root)
+        #expect(result.status == 1)
+        let items = try #require(JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [[String: Any]])
+        #expect(items.count == 1)
+        #expect(items.first?["file"] as? String == "entries/2026-04-01-a.md" && items.first?["line"] as? Int == 4 && items.first?["column"] as? Int == 5)
+        #expect(items.first?["severity"] as? String == "error" && (items.first?["message"] as? String)?.hasPrefix("the link '2026-04-02-gone.md' finds no file") == true)
+    }
+}

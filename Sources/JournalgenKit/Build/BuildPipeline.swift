@@ -204,8 +204,22 @@ public struct BuildPipeline: Sendable {
                 diagnostics.warning("\(foreign.count) file\(foreign.count == 1 ? "" : "s") in the output folder \(foreign.count == 1 ? "is" : "are") not part of the site (\(named)): published with it until the next build removes \(foreign.count == 1 ? "it" : "them"); expected only what journalgen writes there (files the site needs go in static/)",
                                     at: SourceLocation(path: paths.display(options.outputFolder)))
             }
-            parallelForEach(count: jobs.count) { _ = renderer.render(jobs[$0]) }
+            let pages: [(path: String, html: String)] = parallelMap(Array(jobs.indices)) { (renderer.outputPath(jobs[$0]), renderer.render(jobs[$0])) }
             parallelForEach(count: documents.count) { _ = documents[$0].render() }
+            // What `check` adds: the site's own links, unused files, copies, future entries.
+            let check = JournalCheck(model: model, journal: journal.path, paths: paths, diagnostics: diagnostics)
+            var written = Set(pages.map(\.path)).union(files.copies.map(\.sitePath)).union(documents.map(\.path))
+            for job in ImageProcessor.jobs(model: model, paths: paths) { for size in job.sizes { written.insert(size.webp); written.insert(size.fallback) } }
+            check.siteLinks(pages: pages.filter { !$0.path.hasPrefix("private/") }, written: written)
+            var used = Set(loaded.leftOutFiles.map(LinkResolver.standard))
+            for entry in loaded.entries {
+                for item in entry.media + entry.bodyImages { used.formUnion([item.filePath, item.posterPath].compactMap { $0.map(LinkResolver.standard) }) }
+            }
+            for trip in loaded.trips.values { if let cover = trip.cover?.filePath { used.insert(LinkResolver.standard(cover)) } }
+            for photo in loaded.authorPhotos.values { if let path = photo.filePath { used.insert(LinkResolver.standard(path)) } }
+            check.unusedMedia(used: used)
+            check.duplicates()
+            JournalCheck.future(loaded.leftOut, paths: paths, diagnostics: diagnostics)
             return finish(true)
         }
         // 8. Photos: every size made on both cores, or taken from the cache.

@@ -25,6 +25,8 @@ public struct LoadedJournal: Sendable {
     /// Entry files left out of this build, by absolute path: "a draft" or "dated after the build
     /// day" (links to them are errors).
     public var leftOut: [String: String] = [:]
+    /// The files left-out entries use (so `check` does not call them unused).
+    public var leftOutFiles: [String] = []
     /// Authors' photos, by author id.
     public var authorPhotos: [String: MediaItem] = [:]
     public var draftsLeftOut = 0
@@ -101,6 +103,9 @@ public struct JournalLoader: Sendable {
         let today = options.today ?? config.timeZone.today()
         var result = LoadedJournal(config: config, entries: [])
         for case let entry? in parsed {
+            if (entry.isDraft && !options.includeDrafts) || (entry.date.day > today && !options.includeFuture) {
+                result.leftOutFiles += (entry.media + entry.bodyImages).flatMap { [$0.filePath, $0.posterPath].compactMap { $0 } }
+            }
             if entry.isDraft && !options.includeDrafts { result.draftsLeftOut += 1; result.leftOut[entry.filePath] = "a draft"; continue }
             if entry.date.day > today && !options.includeFuture { result.futureLeftOut += 1; result.leftOut[entry.filePath] = "dated after the build day"; continue }
             result.entries.append(entry)

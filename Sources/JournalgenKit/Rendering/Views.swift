@@ -25,8 +25,9 @@ struct SiteView: TemplateObject {
         case "openTasks": return .number(views.tasks.open.count)
         case "hasAuthors": return .bool(!views.authors.listed.isEmpty)
         case "searchURL": return .text(l.href(SearchIndex.folder))
-        case "feedURL": return .text(l.href("feed.xml"))
-        case "calendarURL": return .text(l.href("reminders.ics"))
+        // Without a host in base_url there is no feed or calendar (they need absolute links).
+        case "feedURL": return model.config.absoluteBase.isEmpty ? .null : .text(l.href("feed.xml"))
+        case "calendarURL": return model.config.absoluteBase.isEmpty ? .null : .text(l.href("reminders.ics"))
         case "privateURL": return model.privateIndexPath.map { .text(l.href($0)) } ?? .null
         case "hasMoods": return .bool(!views.moods.points.isEmpty)
         case "hasTrips": return .bool(!views.trips.trips.isEmpty)
