@@ -204,7 +204,10 @@ public struct BuildPipeline: Sendable {
                 diagnostics.warning("\(foreign.count) file\(foreign.count == 1 ? "" : "s") in the output folder \(foreign.count == 1 ? "is" : "are") not part of the site (\(named)): published with it until the next build removes \(foreign.count == 1 ? "it" : "them"); expected only what journalgen writes there (files the site needs go in static/)",
                                     at: SourceLocation(path: paths.display(options.outputFolder)))
             }
-            let pages: [(path: String, html: String)] = parallelMap(Array(jobs.indices)) { (renderer.outputPath(jobs[$0]), renderer.render(jobs[$0])) }
+            // Each page's own links are kept, not the page: a 10k-entry site is 600 MB of HTML.
+            let pages: [(path: String, addresses: [String])] = parallelMap(Array(jobs.indices)) {
+                (renderer.outputPath(jobs[$0]), JournalCheck.addresses(in: renderer.render(jobs[$0])))
+            }
             parallelForEach(count: documents.count) { _ = documents[$0].render() }
             // What `check` adds: the site's own links, unused files, copies, future entries.
             let check = JournalCheck(model: model, journal: journal.path, paths: paths, diagnostics: diagnostics)
