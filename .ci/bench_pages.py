@@ -2,7 +2,8 @@
 """Page weight and load time of the 10k-entry site (make bench).
 
 Builds bench.py's 10k-entry journal, then:
-1. lists every HTML page and JSON file over the limit (1 MB) and the largest of each;
+1. runs `journalgen check` on the journal (every page's links must lead to files the build
+   writes) and lists every HTML page and JSON file over the limit (1 MB) and the largest of each;
 2. opens pages in headless Chromium over HTTP, one at a time: the 40 largest HTML pages, the
    first page of every kind, and the filter page with its search (which fetches every year's
    index file), and reports for each the time to DOMContentLoaded (interactive), the time to the
@@ -71,6 +72,18 @@ def main():
         site = os.path.join(work, "pages-site")
         subprocess.run([a.journalgen, "build", journal, "--output", site, "--today", "2026-11-22", "--quiet"],
                        check=True, env=bench.ENVIRONMENT)
+
+    if not a.site:
+        # Every href and src of every page leads to a file the build writes (journalgen check
+        # renders the whole site and looks at each page's links).
+        started = time.time()
+        checked = subprocess.run([a.journalgen, "check", journal, "--today", "2026-11-22", "--format", "json"],
+                                 capture_output=True, text=True, env=bench.ENVIRONMENT)
+        import json
+        problems = json.loads(checked.stdout or "[]")
+        errors = [p for p in problems if p["severity"] == "error"]
+        print(f"journalgen check, 10k entries: {time.time() - started:.1f} s, {len(errors)} errors, {len(problems) - len(errors)} warnings"
+              + ("" if not errors else "  NOT MET: " + "; ".join(p["message"] for p in errors[:3])))
 
     files = sizes(site)
     over = [(s, p) for s, p in files if s > LIMIT]
