@@ -22,9 +22,14 @@ public struct NewEntry: Sendable {
     }
 
     /// `2026/2026-11-22-kyoto-day-two`: the path below entries/, without `.md`.
-    public var stem: String {
-        let slug = title.map(Slug.make).flatMap { $0.isEmpty ? nil : $0 } ?? "entry"
-        return "\(pad(date.day.year, 4))/\(date.day)-\(slug)"
+    public var stem: String { Self.stem(day: date.day, title: title) }
+
+    /// `2026/2026-11-22-kyoto-day-two`; `slugLimit` shortens a long title's slug (imports, whose
+    /// first lines can be paragraphs).
+    static func stem(day: CalendarDay, title: String?, slugLimit: Int? = nil) -> String {
+        var slug = title.map(Slug.make) ?? ""
+        if let slugLimit { slug = String(slug.prefix(slugLimit)).trimmingCharacters(in: CharacterSet(charactersIn: "-")) }
+        return "\(pad(day.year, 4))/\(day)-\(slug.isEmpty ? "entry" : slug)"
     }
 
     public var text: String {
@@ -55,30 +60,41 @@ public struct NewEntry: Sendable {
     /// Writes the entry under `journal/entries/`, never over an existing file (`-2`, `-3`, … are
     /// added), and copies `mediaFiles` into its bundle folder. Returns the entry's path.
     public func write(journal: String, mediaFiles: [String]) throws(WriteError) -> String {
-        let fm = FileManager.default
-        var stem = self.stem
-        var n = 2
-        while fm.fileExists(atPath: "\(journal)/entries/\(stem).md") || (!mediaFiles.isEmpty && fm.fileExists(atPath: "\(journal)/entries/\(stem)")) {
-            stem = self.stem + "-\(n)"
-            n += 1
-        }
         var entry = self
         entry.media = mediaFiles.map { ($0 as NSString).lastPathComponent }
         if Set(entry.media).count != entry.media.count { throw WriteError("two media files have the same name; expected different names in one entry") }
+        let stem = Self.freeStem(self.stem, journal: journal, withBundle: !mediaFiles.isEmpty)
+        return try Self.create(text: entry.text, stem: stem, journal: journal, files: Array(zip(mediaFiles, entry.media)))
+    }
+
+    /// `stem`, or `stem-2`, `stem-3`, … : the first whose file (and bundle folder, when the entry
+    /// has files) does not exist.
+    static func freeStem(_ stem: String, journal: String, withBundle: Bool) -> String {
+        let fm = FileManager.default
+        var free = stem, n = 2
+        while fm.fileExists(atPath: "\(journal)/entries/\(free).md") || (withBundle && fm.fileExists(atPath: "\(journal)/entries/\(free)")) {
+            free = stem + "-\(n)"
+            n += 1
+        }
+        return free
+    }
+
+    /// Writes `entries/STEM.md` and copies `files` into its bundle folder. Returns the path.
+    static func create(text: String, stem: String, journal: String, files: [(source: String, name: String)]) throws(WriteError) -> String {
         let path = "\(journal)/entries/\(stem).md"
         let folder = (path as NSString).deletingLastPathComponent
         guard FileIO.makeDirectories(folder) else { throw WriteError("cannot create \(folder)") }
-        if !mediaFiles.isEmpty {
+        if !files.isEmpty {
             let bundle = "\(journal)/entries/\(stem)"
             guard FileIO.makeDirectories(bundle) else { throw WriteError("cannot create \(bundle)") }
-            for (file, name) in zip(mediaFiles, entry.media) {
-                do { try fm.copyItem(atPath: file, toPath: bundle + "/" + name) } catch {
-                    throw WriteError("cannot copy \(file): \(error.localizedDescription)")
+            for file in files {
+                do { try FileManager.default.copyItem(atPath: file.source, toPath: bundle + "/" + file.name) } catch {
+                    throw WriteError("cannot copy \(file.source): \(error.localizedDescription)")
                 }
             }
         }
         // O_EXCL: a file that appeared in the meantime is not overwritten either.
-        guard FileIO.createNew(Data(entry.text.utf8), at: path) else { throw WriteError("cannot create \(path): it exists or the folder is not writable") }
+        guard FileIO.createNew(Data(text.utf8), at: path) else { throw WriteError("cannot create \(path): it exists or the folder is not writable") }
         return path
     }
 
@@ -89,14 +105,15 @@ public struct NewEntry: Sendable {
 }
 
 extension EntryDate {
-    /// The moment `now` on the wall clock of `zone`, to the minute.
-    public init(_ now: Date, zone: TimeZone) {
+    /// The moment `now` on the wall clock of `zone`, to the minute (or the second).
+    public init(_ now: Date, zone: TimeZone, seconds: Bool = false) {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
-        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: now)
+        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: now)
         self.init(day: CalendarDay(year: c.year!, month: c.month!, day: c.day!))
         hour = c.hour!
         minute = c.minute!
+        if seconds { second = c.second! }
         hasTime = true
         utcOffset = zone.secondsFromGMT(for: now)
     }

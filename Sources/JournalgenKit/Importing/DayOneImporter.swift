@@ -57,7 +57,8 @@ public struct DayOneImporter: Sendable {
                     continue
                 }
             }
-            let (dateText, day) = ImportContext.rfc3339(moment, zone: zone)
+            let date = EntryDate(moment, zone: zone, seconds: true)
+            let (dateText, day) = (date.rfc3339, date.day)
             var text = json.string(item["text"], path.key("text"), optional: true) ?? ""
             var tags = json.strings(item["tags"], path.key("tags"))
             if json.flag(item["starred"], path.key("starred")) { tags.append("starred") }

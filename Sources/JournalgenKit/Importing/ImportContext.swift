@@ -29,17 +29,6 @@ public struct ImportContext: Sendable {
 
     func at(_ line: Int = 1, _ column: Int = 1) -> SourceLocation { SourceLocation(path: displayPath, line: line, column: column) }
 
-    /// "2026-03-29T14:00:00+02:00" for `date` in `zone`.
-    static func rfc3339(_ date: Date, zone: TimeZone) -> (text: String, day: CalendarDay) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        let day = CalendarDay(year: c.year!, month: c.month!, day: c.day!)
-        let offset = zone.secondsFromGMT(for: date) / 60
-        let sign = offset < 0 ? "-" : "+"
-        let text = "\(day)T\(pad(c.hour!, 2)):\(pad(c.minute!, 2)):\(pad(c.second!, 2))\(sign)\(pad(abs(offset) / 60, 2)):\(pad(abs(offset) % 60, 2))"
-        return (text, day)
-    }
 
     /// A wall-clock time in `zone` as RFC 3339. A time the clocks skipped (02:30 on the night
     /// summer time starts) is moved on by the gap, as a calendar app does.
@@ -48,15 +37,12 @@ public struct ImportContext: Sendable {
         calendar.timeZone = zone
         let components = DateComponents(year: day.year, month: day.month, day: day.day, hour: hour, minute: minute)
         guard let date = calendar.date(from: components) else { return "\(day)T\(pad(hour, 2)):\(pad(minute, 2)):00" }
-        return rfc3339(date, zone: zone).text
+        return EntryDate(date, zone: zone).rfc3339
     }
 
     /// A short, stable fingerprint of a text, for exports without ids (jrnl, Daylio).
     static func shortHash(_ text: String) -> String {
-        var hash: UInt64 = 0xcbf29ce484222325
-        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100000001b3 }
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
+        FNV1a.hex(text.utf8)
     }
 }
 

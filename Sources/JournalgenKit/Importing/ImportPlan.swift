@@ -71,10 +71,7 @@ struct FrontMatterText {
 
 extension ImportPlan.Entry {
     /// "2026/2026-03-29-first-morning" from the entry's day and title.
-    static func stem(day: CalendarDay, title: String?) -> String {
-        let slug = title.map(Slug.make).flatMap { $0.isEmpty ? nil : String($0.prefix(60)).trimmingCharacters(in: CharacterSet(charactersIn: "-")) } ?? "entry"
-        return "\(pad(day.year, 4))/\(day)-\(slug.isEmpty ? "entry" : slug)"
-    }
+    static func stem(day: CalendarDay, title: String?) -> String { NewEntry.stem(day: day, title: title, slugLimit: 60) }
 
     /// The first line of a text, without Markdown heading marks, as a title (at most 80 characters).
     static func title(of text: String) -> String? {

@@ -51,7 +51,6 @@ public struct ImportWriter: Sendable {
     public func apply(_ plan: ImportPlan, dryRun: Bool) throws(NewEntry.WriteError) -> Summary {
         var summary = Summary(skipped: plan.skipped)
         let known = importedIDs()
-        let fm = FileManager.default
         for entry in plan.entries {
             if known.contains(entry.sourceID) {
                 summary.alreadyThere += 1
@@ -61,25 +60,9 @@ public struct ImportWriter: Sendable {
             for file in entry.files {
                 if MediaItem.isPhoto(file.name) { summary.photos += 1 } else { summary.videos += 1 }
             }
-            var stem = entry.stem, n = 2
-            while fm.fileExists(atPath: "\(journal)/entries/\(stem).md") || fm.fileExists(atPath: "\(journal)/entries/\(stem)") {
-                stem = entry.stem + "-\(n)"
-                n += 1
-            }
+            let stem = NewEntry.freeStem(entry.stem, journal: journal, withBundle: !entry.files.isEmpty)
             summary.written.append("entries/\(stem).md")
-            guard !dryRun else { continue }
-            let path = "\(journal)/entries/\(stem).md"
-            guard FileIO.makeDirectories((path as NSString).deletingLastPathComponent) else { throw .init("cannot create the folder of \(path)") }
-            if !entry.files.isEmpty {
-                let bundle = "\(journal)/entries/\(stem)"
-                guard FileIO.makeDirectories(bundle) else { throw .init("cannot create \(bundle)") }
-                for file in entry.files {
-                    do { try fm.copyItem(atPath: file.source, toPath: bundle + "/" + file.name) } catch {
-                        throw .init("cannot copy \(file.source): \(error.localizedDescription)")
-                    }
-                }
-            }
-            guard FileIO.createNew(Data(entry.text.utf8), at: path) else { throw .init("cannot create \(path): it exists or the folder is not writable") }
+            if !dryRun { _ = try NewEntry.create(text: entry.text, stem: stem, journal: journal, files: entry.files) }
         }
         // Mood lines: each once; a line already in moods.log is not added again.
         let log = journal + "/moods.log"

@@ -59,12 +59,9 @@ public enum Slug {
             if bytes > 180 { break }
             kept.append(scalar)
         }
-        var hash: UInt64 = 0xcbf29ce484222325
-        for byte in slug.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100000001b3 }
         var prefix = String(kept)
         while prefix.hasSuffix("-") { prefix.removeLast() }
-        let hex = String(hash, radix: 16)
-        return prefix + "-" + String(repeating: "0", count: 16 - hex.count) + hex
+        return prefix + "-" + FNV1a.hex(slug.utf8)
     }
 
     /// Latin letters lose their accents ("é" -> "e", "ß" -> "ss"); other scripts stay as written

@@ -74,11 +74,6 @@ struct StaticFiles {
     }
 
     static func fnv1a(_ data: Data) -> String {
-        var hash: UInt64 = 0xcbf29ce484222325
-        for byte in data {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100000001b3
-        }
-        return String(String(hash, radix: 16).prefix(8))
+        String(String(FNV1a.hash(data), radix: 16).prefix(8))
     }
 }

@@ -15,9 +15,7 @@ public enum CacheFolder {
         if exists ? writable(inside) : writable(journal) { return inside }
         let base = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.cache"
-        var hash: UInt64 = 0xcbf29ce484222325
-        for byte in journal.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100000001b3 }
-        return base + "/journalgen/" + (journal as NSString).lastPathComponent + "-" + String(hash, radix: 16)
+        return base + "/journalgen/" + (journal as NSString).lastPathComponent + "-" + String(FNV1a.hash(journal.utf8), radix: 16)
     }
 
     /// The cache's own `.gitignore`, so git never sees the folder, and the folder open to its

@@ -1,0 +1,15 @@
+/// FNV-1a, 64 bits: a fast hash for names and version stamps that only need to differ, not to
+/// resist anyone (SHA-256 is used where they must).
+enum FNV1a {
+    static func hash<Bytes: Sequence>(_ bytes: Bytes) -> UInt64 where Bytes.Element == UInt8 {
+        var hash: UInt64 = 0xcbf29ce484222325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100000001b3 }
+        return hash
+    }
+
+    /// The hash as 16 hex digits.
+    static func hex<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+        let hex = String(hash(bytes), radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}
