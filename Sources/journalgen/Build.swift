@@ -62,20 +62,40 @@ extension Journalgen {
                 the build day. Exits 0 when the journal would build, 1 otherwise. --format json prints \
                 the problems as a list for editors and CI.
 
+                --external also asks every web address the entries and trips link to whether it \
+                still answers (HEAD, then GET), a few at a time; addresses that answered in the last \
+                week are remembered in .journalgen-cache/ and not asked again. A page that is gone \
+                (404, 410, 5xx) or a host that cannot be reached is an error; a server that refuses \
+                programs (401, 403, 429) or does not answer in time is a warning. Builds never touch \
+                the network.
+
                 Examples:
                   journalgen check my-journal --strict
                   journalgen check --format json | jq '.[] | select(.severity == "error")'
+                  journalgen check --external --timeout 20 --concurrency 4
                 """)
 
         enum Format: String, ExpressibleByArgument { case text, json }
 
         @Option(help: ArgumentHelp("text (file:line:column: …) or json.", valueName: "format")) var format: Format = .text
 
+        @Flag(help: "Also check links to web addresses over HTTP (off by default).") var external = false
+
+        @Option(help: ArgumentHelp("With --external: seconds to wait for each address.", valueName: "seconds")) var timeout: Double = 10
+
+        @Option(help: ArgumentHelp("With --external: requests in flight at once.", valueName: "n")) var concurrency: Int = 8
+
         @OptionGroup var journal: JournalOptions
+
+        func validate() throws {
+            guard timeout > 0 else { throw ValidationError("--timeout must be more than 0 seconds") }
+            guard concurrency >= 1 else { throw ValidationError("--concurrency must be at least 1") }
+        }
 
         func run() throws {
             var options = try journal.buildOptions()
             options.writeOutput = false
+            if external { options.externalLinks = ExternalLinkOptions(timeout: timeout, concurrency: concurrency) }
             // Checking needs no passphrase: without one, private entries are read and checked, not sealed.
             if Passphrase.fromEnvironment == nil { options.skipPrivate = true }
             let report = BuildPipeline(options: options).run()
@@ -88,6 +108,7 @@ extension Journalgen {
             }
             let data = try JSONSerialization.data(withJSONObject: items, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
             print(String(decoding: data, as: UTF8.self))
+            if let summary = report.externalLinks { FileHandle.standardError.write(Data((summary + "\n").utf8)) }
             if !report.succeeded { throw ExitCode(1) }
         }
     }

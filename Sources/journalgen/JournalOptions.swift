@@ -64,8 +64,8 @@ func finish(_ report: BuildReport, options: BuildOptions, quiet: Bool, timings: 
         }
     }
     if !quiet || !report.succeeded {
-        let line = report.summary(paths: options.paths)
-        if report.succeeded { print(line) } else { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+        let lines = [report.externalLinks, report.summary(paths: options.paths)].compactMap { $0 }.joined(separator: "\n")
+        if report.succeeded { print(lines) } else { FileHandle.standardError.write(Data((lines + "\n").utf8)) }
     }
     if !report.succeeded { throw ExitCode(1) }
 }

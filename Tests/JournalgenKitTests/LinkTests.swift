@@ -65,6 +65,22 @@ import Testing
         }
     }
 
+    @Test func tripTextsLinkToo() throws {
+        let journal = try TemporaryJournal()
+        defer { journal.remove() }
+        try journal.write("entries/2026/2026-04-01-kyoto.md", "---\ntitle: Kyoto\ntrip: japan\n---\n\n## Packing list\n\nText.\n")
+        try journal.write("trips/japan.md", "---\ntitle: Japan\n---\nStart with [the list](../entries/2026/2026-04-01-kyoto.md#packing-list)\nor [[kyoto]].\n")
+        let report = journal.build()
+        #expect(report.succeeded, "\(report.diagnostics)")
+        let trip = try page(journal.output, "trips/japan/index.html")
+        let hrefs = trip.strings("//a[.='the list' or .='kyoto']/@href")
+        #expect(hrefs == ["/j/2026/04/01/kyoto/#packing-list", "/j/2026/04/01/kyoto/"], "\(hrefs)")
+
+        try journal.write("trips/japan.md", "---\ntitle: Japan\n---\nStart with [the list](../entries/2026/2026-04-01-kyoto.md#unpacking).\n")
+        let m = journal.build().diagnostics.map(\.description)
+        #expect(m.contains { $0.hasPrefix("trips/japan.md:4:12: error: the link '../entries/2026/2026-04-01-kyoto.md#unpacking' names the anchor '#unpacking'") }, "\(m)")
+    }
+
     func privatePath(_ journal: TemporaryJournal) throws -> String {
         let folders = try FileManager.default.contentsOfDirectory(atPath: journal.output.appendingPathComponent("private").path).filter { $0.count == 16 }
         return "/j/private/\(try #require(folders.first))/"

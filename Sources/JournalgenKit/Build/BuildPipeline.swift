@@ -124,21 +124,24 @@ public struct BuildPipeline: Sendable {
                               privateIndexPath: keys != nil && !config.privateAll ? LockedSite.indexPath(config: config) : nil,
                               localization: localization, authorPhotos: loaded.authorPhotos, elsewhere: elsewhere)
         for problem in model.linkProblems {
-            let at = SourceLocation(path: model.entries[problem.entry].displayPath, line: problem.line, column: problem.column)
+            let at = SourceLocation(path: paths.display(path: problem.file), line: problem.line, column: problem.column)
             if problem.isError { diagnostics.error(problem.message, at: at) } else { diagnostics.warning(problem.message, at: at) }
         }
         // Private entries' own links, checked against the whole journal (their pages are sealed
         // from a model that has them all).
         var privateLinkDigest = ""
         if !split.privateEntries.isEmpty,
-           split.privateEntries.contains(where: { !$0.body.links.isEmpty }) || split.publicEntries.contains(where: { !$0.body.links.isEmpty }) {
+           split.privateEntries.contains(where: { !$0.body.links.isEmpty }) || split.publicEntries.contains(where: { !$0.body.links.isEmpty })
+            || split.allTrips.values.contains(where: { !$0.links.isEmpty }) {
             var all = split.publicEntries + split.privateEntries
+            var trips = split.allTrips
             Permalinks.assign(&all)
             let leftOut = elsewhere.filter { if case .leftOut = $0.value { return true } else { return false } }
-            let checked = LinkResolver.resolve(&all, trips: split.allTrips, elsewhere: leftOut, links: SiteLinks(config: config))
+            let checked = LinkResolver.resolve(&all, trips: &trips, elsewhere: leftOut, links: SiteLinks(config: config))
             privateLinkDigest = checked.digest
-            for problem in checked.problems where all[problem.entry].lockToken != nil {
-                let at = SourceLocation(path: all[problem.entry].displayPath, line: problem.line, column: problem.column)
+            let sealed = Set(split.privateEntries.map(\.filePath) + split.allTrips.values.filter { $0.lockToken != nil }.map(\.filePath))
+            for problem in checked.problems where sealed.contains(problem.file) {
+                let at = SourceLocation(path: paths.display(path: problem.file), line: problem.line, column: problem.column)
                 if problem.isError { diagnostics.error(problem.message, at: at) } else { diagnostics.warning(problem.message, at: at) }
             }
         }
@@ -223,6 +226,11 @@ public struct BuildPipeline: Sendable {
             check.unusedMedia(used: used)
             check.duplicates()
             JournalCheck.future(loaded.leftOut, paths: paths, diagnostics: diagnostics)
+            if let external = options.externalLinks {
+                let files = loaded.entries.map(\.filePath) + loaded.trips.values.map(\.filePath).sorted()
+                let checker = ExternalLinkCheck(options: external, cacheFile: CacheFolder.path(journal: journal.path) + "/external-links.json")
+                report.externalLinks = checker.run(ExternalLinkCheck.uses(files: files, paths: paths), diagnostics: diagnostics)
+            }
             return finish(true)
         }
         // 8. Photos: every size made on both cores, or taken from the cache.

@@ -88,25 +88,12 @@ enum CmarkGFM {
     /// `<li>` (off for excerpts, which list pages show side by side).
     /// `links`: links to files of the journal and wiki links get placeholder addresses.
     static func render(_ markdown: String, options: Options, dropLeadingHeading: Bool = false, anchorTasks: Bool = false, links withLinks: Bool = false) -> Output {
-        _ = registered
-        // Strikethrough takes one tilde or two, as on GitHub (no STRIKETHROUGH_DOUBLE_TILDE).
-        var flags = CMARK_OPT_FOOTNOTES | CMARK_OPT_GITHUB_PRE_LANG
-        if options.smart { flags |= CMARK_OPT_SMART }
-        if options.unsafe { flags |= CMARK_OPT_UNSAFE }
-
-        guard let parser = cmark_parser_new(flags) else { fatalError("cmark-gfm: out of memory") }
-        defer { cmark_parser_free(parser) }
-        for name in extensionNames where options.tables || name != "table" {
-            if let ext = cmark_find_syntax_extension(name) {
-                cmark_parser_attach_syntax_extension(parser, ext)
-            }
+        let (parser, document) = parse(markdown, options: options)
+        defer {
+            cmark_node_free(document)
+            cmark_parser_free(parser)
         }
-        var utf8 = markdown.utf8CString
-        utf8.withUnsafeMutableBufferPointer { buffer in
-            cmark_parser_feed(parser, buffer.baseAddress, buffer.count - 1)
-        }
-        guard let document = finishLock.withLock({ cmark_parser_finish(parser) }) else { fatalError("cmark-gfm: out of memory") }
-        defer { cmark_node_free(document) }
+        let flags = flags(options)
         var links: [Link] = []
         if withLinks { links = makeWikiLinks(in: document) }
 
@@ -251,6 +238,61 @@ enum CmarkGFM {
         return Output(html: html, firstParagraphHTML: paragraphHTML, firstParagraphText: paragraphText,
                       firstHeading: firstHeading, startsWithHeading: startsWithHeading, wordCount: words, images: images,
                       hasGalleryMarker: !galleryMarkers.isEmpty, tasks: tasks, links: links, anchors: anchors)
+    }
+
+    private static func flags(_ options: Options) -> Int32 {
+        // Strikethrough takes one tilde or two, as on GitHub (no STRIKETHROUGH_DOUBLE_TILDE).
+        var flags = CMARK_OPT_FOOTNOTES | CMARK_OPT_GITHUB_PRE_LANG
+        if options.smart { flags |= CMARK_OPT_SMART }
+        if options.unsafe { flags |= CMARK_OPT_UNSAFE }
+        return flags
+    }
+
+    /// The parser (which owns the extensions' data) and its document; the caller frees both.
+    private static func parse(_ markdown: String, options: Options) -> (parser: OpaquePointer, document: OpaquePointer) {
+        _ = registered
+        guard let parser = cmark_parser_new(flags(options)) else { fatalError("cmark-gfm: out of memory") }
+        for name in extensionNames where options.tables || name != "table" {
+            if let ext = cmark_find_syntax_extension(name) {
+                cmark_parser_attach_syntax_extension(parser, ext)
+            }
+        }
+        var utf8 = markdown.utf8CString
+        utf8.withUnsafeMutableBufferPointer { buffer in
+            cmark_parser_feed(parser, buffer.baseAddress, buffer.count - 1)
+        }
+        guard let document = finishLock.withLock({ cmark_parser_finish(parser) }) else { fatalError("cmark-gfm: out of memory") }
+        return (parser, document)
+    }
+
+    /// A link or image of a text to an address on the web (`http:` or `https:`, written as a
+    /// link, an image or a bare address), for `check --external`. Lines are the text's own.
+    struct WebLink: Sendable, Hashable {
+        var address: String
+        var line: Int
+        var column: Int
+    }
+
+    static func webLinks(in markdown: String) -> [WebLink] {
+        let (parser, document) = parse(markdown, options: Options())
+        defer {
+            cmark_node_free(document)
+            cmark_parser_free(parser)
+        }
+        var found: [WebLink] = []
+        let iterator = cmark_iter_new(document)
+        defer { cmark_iter_free(iterator) }
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator),
+                  cmark_node_get_type(node) == CMARK_NODE_LINK || cmark_node_get_type(node) == CMARK_NODE_IMAGE,
+                  let url = cmark_node_get_url(node) else { continue }
+            let address = String(cString: url)
+            let scheme = address.prefix(8).lowercased()
+            guard scheme.hasPrefix("http://") || scheme.hasPrefix("https://") else { continue }
+            let line = Int(cmark_node_get_start_line(node)), column = Int(cmark_node_get_start_column(node))
+            found.append(WebLink(address: address, line: line > 0 ? line : blockLine(of: node), column: max(1, column)))
+        }
+        return found
     }
 
     /// `[[name]]` and `[[name|text]]` in the text (not in code or links) become links with

@@ -10,6 +10,9 @@ public struct TripInfo: Sendable {
     public var end: CalendarDay?
     public var bodyHTML: String
     public var filePath: String
+    /// Links of the text to files of the journal and wiki links, standing in `bodyHTML` as
+    /// placeholders until the site model knows every page's address (lines in the file).
+    var links: [CmarkGFM.Link] = []
     /// `private: true`: the trip and all its entries are published only as ciphertext.
     public var isPrivate = false
     /// Set by the build for a private trip: its page is `private/<token>/`.
@@ -97,7 +100,9 @@ public struct TripReader: Sendable {
             }
         }
         let tablesFit = TableBounds.check(split.body, bodyLine: split.bodyLine, path: display, diagnostics: diagnostics)
-        trip.bodyHTML = MarkdownRenderer(unsafeHTML: config.unsafeMarkdown).render(split.body, tablesFit: tablesFit, links: false).html
+        let body = MarkdownRenderer(unsafeHTML: config.unsafeMarkdown).render(split.body, tablesFit: tablesFit)
+        trip.bodyHTML = body.html
+        trip.links = body.links.map { var link = $0; link.line += split.bodyLine - 1; return link }
         return trip
     }
 }

@@ -17,7 +17,8 @@ public struct LinkResolver {
     }
 
     struct Problem: Sendable {
-        var entry: Int
+        /// The entry's or trip's file.
+        var file: String
         var line: Int
         var column: Int
         var message: String
@@ -38,41 +39,49 @@ public struct LinkResolver {
     var links: SiteLinks
     var journal: String
 
-    /// Resolves every entry's links in place.
-    static func resolve(_ entries: inout [Entry], trips: [String: TripInfo], elsewhere: [String: Elsewhere], links: SiteLinks) -> Result {
-        guard entries.contains(where: { !$0.body.links.isEmpty }) else {
+    /// Resolves every entry's and trip's links in place. Trips' links count as no entry's backlinks.
+    static func resolve(_ entries: inout [Entry], trips: inout [String: TripInfo], elsewhere: [String: Elsewhere], links: SiteLinks) -> Result {
+        guard entries.contains(where: { !$0.body.links.isEmpty }) || trips.values.contains(where: { !$0.links.isEmpty }) else {
             return Result(backlinks: Array(repeating: [], count: entries.count), problems: [], digest: "")
         }
-        let resolver = LinkResolver(entries: entries, trips: trips, elsewhere: elsewhere, links: links, journal: Self.journalRoot(entries))
+        let resolver = LinkResolver(entries: entries, trips: trips, elsewhere: elsewhere, links: links, journal: Self.journalRoot(entries, trips: trips))
         let byPath = Dictionary(entries.indices.map { (Self.standard(entries[$0].filePath), $0) }, uniquingKeysWith: { a, _ in a })
         var backlinks = Array(repeating: [Int](), count: entries.count)
         var problems: [Problem] = []
         var digest = ""
-        for source in entries.indices where !entries[source].body.links.isEmpty {
-            var html = entries[source].body.html, excerpt = entries[source].body.excerptHTML
-            for (number, link) in entries[source].body.links.enumerated().reversed() {
-                let outcome = resolver.target(of: link, from: source, byPath: byPath)
+        /// Puts each link's address in place of its placeholder in `texts`.
+        func resolve(_ found: [CmarkGFM.Link], file: String, source: Int?, in texts: inout [String]) {
+            let folder = (file as NSString).deletingLastPathComponent
+            for (number, link) in found.enumerated().reversed() {
                 let href: String
-                switch outcome {
+                switch resolver.target(of: link, folder: folder, byPath: byPath) {
                 case .success(let found):
                     href = found.href
-                    if let target = found.entry, target != source, backlinks[target].last != source { backlinks[target].append(source) }
-                    if let warning = found.warning { problems.append(Problem(entry: source, line: link.line, column: link.column, message: warning, isError: false)) }
+                    if let source, let target = found.entry, target != source, backlinks[target].last != source { backlinks[target].append(source) }
+                    if let warning = found.warning { problems.append(Problem(file: file, line: link.line, column: link.column, message: warning, isError: false)) }
                 case .failure(let problem):
                     href = link.isWiki ? "#" : link.target
-                    problems.append(Problem(entry: source, line: link.line, column: link.column, message: problem.message))
+                    problems.append(Problem(file: file, line: link.line, column: link.column, message: problem.message))
                 }
                 let placeholder = "\"" + CmarkGFM.linkPlaceholder(number) + "\""
                 let escaped = "\"" + HTMLEscaping.escape(href) + "\""
-                html = html.replacingOccurrences(of: placeholder, with: escaped)
-                excerpt = excerpt.replacingOccurrences(of: placeholder, with: escaped)
-                digest += "\(entries[source].relativePath) \(number) \(href)\n"
+                for index in texts.indices { texts[index] = texts[index].replacingOccurrences(of: placeholder, with: escaped) }
+                digest += "\(file.dropFirst(resolver.journal.count)) \(number) \(href)\n"
             }
-            entries[source].body.html = html
-            entries[source].body.excerptHTML = excerpt
+        }
+        for source in entries.indices where !entries[source].body.links.isEmpty {
+            var texts = [entries[source].body.html, entries[source].body.excerptHTML]
+            resolve(entries[source].body.links, file: entries[source].filePath, source: source, in: &texts)
+            entries[source].body.html = texts[0]
+            entries[source].body.excerptHTML = texts[1]
+        }
+        for id in trips.keys.sorted() where !trips[id]!.links.isEmpty {
+            var texts = [trips[id]!.bodyHTML]
+            resolve(trips[id]!.links, file: trips[id]!.filePath, source: nil, in: &texts)
+            trips[id]!.bodyHTML = texts[0]
         }
         for index in backlinks.indices { backlinks[index].sort() }
-        return Result(backlinks: backlinks, problems: problems.sorted { ($0.entry, $0.line, $0.column) < ($1.entry, $1.line, $1.column) }, digest: digest)
+        return Result(backlinks: backlinks, problems: problems.sorted { ($0.file, $0.line, $0.column) < ($1.file, $1.line, $1.column) }, digest: digest)
     }
 
     struct Found {
@@ -85,7 +94,8 @@ public struct LinkResolver {
         var message: String
     }
 
-    func target(of link: CmarkGFM.Link, from source: Int, byPath: [String: Int]) -> Swift.Result<Found, Failure> {
+    /// `folder`: the linking file's, which relative paths start from.
+    func target(of link: CmarkGFM.Link, folder: String, byPath: [String: Int]) -> Swift.Result<Found, Failure> {
         if link.isWiki { return wikiTarget(link.target, byPath: byPath) }
         var path = link.target, anchor: String?
         if let hash = path.firstIndex(of: "#") {
@@ -96,7 +106,6 @@ public struct LinkResolver {
         guard !MediaResolver.escapes(decoded) || decoded.hasPrefix("../") else {
             return .failure(Failure(message: "the link '\(link.target)' points outside the journal; expected a path to a file of the journal, relative to this entry"))
         }
-        let folder = (entries[source].filePath as NSString).deletingLastPathComponent
         let absolute = Self.standard((folder as NSString).appendingPathComponent(decoded))
         guard absolute.hasPrefix(journal + "/") else {
             return .failure(Failure(message: "the link '\(link.target)' points outside the journal; expected a path to a file of the journal, relative to this entry"))
@@ -174,9 +183,14 @@ public struct LinkResolver {
 
     static func standard(_ path: String) -> String { (path as NSString).standardizingPath }
 
-    /// The journal folder: what every entry path has before `/entries/`.
-    static func journalRoot(_ entries: [Entry]) -> String {
-        guard let path = entries.first?.filePath, let range = path.range(of: "/entries/", options: .backwards) else { return "/" }
-        return standard(String(path[..<range.lowerBound]))
+    /// The journal folder: what every entry path has before `/entries/` (a trip's, before `/trips/`).
+    static func journalRoot(_ entries: [Entry], trips: [String: TripInfo] = [:]) -> String {
+        if let path = entries.first?.filePath, let range = path.range(of: "/entries/", options: .backwards) {
+            return standard(String(path[..<range.lowerBound]))
+        }
+        if let path = trips.values.map(\.filePath).min(), let range = path.range(of: "/trips/", options: .backwards) {
+            return standard(String(path[..<range.lowerBound]))
+        }
+        return "/"
     }
 }

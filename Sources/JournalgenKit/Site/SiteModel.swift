@@ -79,7 +79,8 @@ public final class SiteModel: Sendable {
         for index in entries.indices where !entries[index].bodyImages.isEmpty {
             entries[index].body = BodyImages.place(entries[index].bodyImages, in: entries[index].body, links: links)
         }
-        let resolved = LinkResolver.resolve(&entries, trips: trips, elsewhere: elsewhere, links: links)
+        var trips = trips
+        let resolved = LinkResolver.resolve(&entries, trips: &trips, elsewhere: elsewhere, links: links)
         backlinks = resolved.backlinks
         linkProblems = resolved.problems
         linkDigest = resolved.digest
