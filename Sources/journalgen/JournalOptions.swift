@@ -59,8 +59,8 @@ struct JournalOptions: ParsableArguments {
 func finish(_ report: BuildReport, options: BuildOptions, quiet: Bool, timings: Bool) throws {
     DiagnosticPrinter().print(report.diagnostics)
     if timings {
-        for (name, seconds) in report.stages {
-            print(String(format: "%8.3f s  ", seconds) + name)
+        for (name, seconds, resident) in report.stages {
+            print(String(format: "%8.3f s %6d MB  ", seconds, resident) + name)
         }
     }
     if !quiet || !report.succeeded {

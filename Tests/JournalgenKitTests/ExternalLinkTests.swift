@@ -1,13 +1,15 @@
 import Foundation
-import Testing
+import XCTest
 @testable import JournalgenKit
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// `journalgen check --external`, against servers on this machine: one that answers, one that
-/// accepts connections and never answers, and a port where nothing listens.
-@Suite struct ExternalLinkTests {
+/// accepts connections and never answers, and a port where nothing listens. XCTest, not Swift
+/// Testing: the parallel suites there keep every thread busy, and a 2-second timeout then fires
+/// on a server that never got a thread to answer.
+final class ExternalLinkTests: XCTestCase {
     /// A socket that listens (the kernel completes connections) but never reads or answers.
     final class SilentServer {
         let fd: Int32
@@ -23,13 +25,13 @@ import Glibc
             let bound = withUnsafeMutablePointer(to: &address) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && listen(fd, 16) == 0 && getsockname(fd, $0, &length) == 0 }
             }
-            try #require(bound)
+            guard bound else { throw POSIXError(.EADDRINUSE) }
             port = UInt16(bigEndian: address.sin_port)
         }
         deinit { close(fd) }
     }
 
-    @Test func webAddressesAreAskedOnceReportedWhereWrittenAndRemembered() async throws {
+    func testWebAddressesAreAskedOnceReportedWhereWrittenAndRemembered() async throws {
         let site = FileManager.default.temporaryDirectory.appendingPathComponent("journalgen-links-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: site) }
         try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
@@ -63,7 +65,7 @@ import Glibc
         func check(at now: Date) async -> BuildReport {
             await withCheckedContinuation { done in
                 DispatchQueue.global().async {
-                    done.resume(returning: journal.build { $0.writeOutput = false; $0.externalLinks = ExternalLinkOptions(timeout: 3, concurrency: 4, now: now) })
+                    done.resume(returning: journal.build { $0.writeOutput = false; $0.externalLinks = ExternalLinkOptions(timeout: 2, concurrency: 4, now: now) })
                 }
             }
         }
@@ -71,28 +73,28 @@ import Glibc
         let first = await check(at: now)
         let m = first.diagnostics.map(\.description)
         let file = "entries/2026/2026-04-01-a.md"
-        #expect(m.contains("\(file):6:1: error: the link \(web)/gone/ answers 404 Not Found; expected a page that exists (moved? link its new address or an archived copy)"), "\(m)")
-        #expect(m.contains("trips/japan.md:4:5: error: the link \(web)/gone/ answers 404 Not Found; expected a page that exists (moved? link its new address or an archived copy)"), "\(m)")
+        XCTAssertTrue(m.contains("\(file):6:1: error: the link \(web)/gone/ answers 404 Not Found; expected a page that exists (moved? link its new address or an archived copy)"), "\(m)")
+        XCTAssertTrue(m.contains("trips/japan.md:4:5: error: the link \(web)/gone/ answers 404 Not Found; expected a page that exists (moved? link its new address or an archived copy)"), "\(m)")
         let line = try journal.read("entries/2026/2026-04-01-a.md").split(separator: "\n")[5]
-        let column = line.distance(from: line.startIndex, to: try #require(line.range(of: "![slow]")).lowerBound) + 1
-        #expect(m.contains("\(file):6:\(column): warning: the link http://127.0.0.1:\(silent.port)/slow.png did not answer within 3 s; expected an answer (a slow server, or --timeout to wait longer)"), "\(m)")
-        #expect(m.contains("\(file):7:5: error: the link http://127.0.0.1:\(nobody)/ cannot be reached: the connection was refused; expected a server that answers"), "\(m)")
-        #expect(first.errors == 3 && first.warnings == 1, "the fine address and the one in code give nothing: \(m)")
-        let summary = try #require(first.externalLinks)
-        #expect(summary.hasPrefix("external links: 4 addresses on 1 host (0 fine within the last week, not asked again): 1 fine, 1 broken, 1 unreachable, 1 timed out in "), "\(summary)")
-        #expect(!first.succeeded)
+        let column = line.distance(from: line.startIndex, to: try XCTUnwrap(line.range(of: "![slow]")).lowerBound) + 1
+        XCTAssertTrue(m.contains("\(file):6:\(column): warning: the link http://127.0.0.1:\(silent.port)/slow.png did not answer within 2 s; expected an answer (a slow server, or --timeout to wait longer)"), "\(m)")
+        XCTAssertTrue(m.contains("\(file):7:5: error: the link http://127.0.0.1:\(nobody)/ cannot be reached: the connection was refused; expected a server that answers"), "\(m)")
+        XCTAssertTrue(first.errors == 3 && first.warnings == 1, "the fine address and the one in code give nothing: \(m)")
+        let summary = try XCTUnwrap(first.externalLinks)
+        XCTAssertTrue(summary.hasPrefix("external links: 4 addresses on 1 host (0 fine within the last week, not asked again): 1 fine, 1 broken, 1 unreachable, 1 timed out in "), "\(summary)")
+        XCTAssertTrue(!first.succeeded)
 
         // The fine address is remembered for a week; the broken ones are asked again.
         let second = await check(at: now.addingTimeInterval(3600))
-        #expect(second.externalLinks?.contains("(1 fine within the last week, not asked again): 1 fine, 1 broken, 1 unreachable, 1 timed out") == true, "\(second.externalLinks ?? "")")
+        XCTAssertTrue(second.externalLinks?.contains("(1 fine within the last week, not asked again): 1 fine, 1 broken, 1 unreachable, 1 timed out") == true, "\(second.externalLinks ?? "")")
         let later = await check(at: now.addingTimeInterval(8 * 24 * 3600))
-        #expect(later.externalLinks?.contains("(0 fine within the last week") == true, "\(later.externalLinks ?? "")")
+        XCTAssertTrue(later.externalLinks?.contains("(0 fine within the last week") == true, "\(later.externalLinks ?? "")")
 
         // A damaged cache is not trusted.
         try journal.write(".journalgen-cache/external-links.json", "{not json")
         let damaged = await check(at: now)
-        #expect(damaged.externalLinks?.contains("(0 fine within the last week") == true)
+        XCTAssertTrue(damaged.externalLinks?.contains("(0 fine within the last week") == true)
         // Builds never ask.
-        #expect(journal.build().externalLinks == nil)
+        XCTAssertTrue(journal.build().externalLinks == nil)
     }
 }

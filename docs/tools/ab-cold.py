@@ -11,6 +11,8 @@ for i in range(runs):
     for k, b in bins.items():
         out = f"/dev/shm/ab-{k}"
         shutil.rmtree(out, ignore_errors=True)
+        # The previous site's spare beside it would make the build reuse files: not cold.
+        shutil.rmtree(f"/dev/shm/.ab-{k}.journalgen-spare", ignore_errors=True)
         r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
         t = time.time()
         p = subprocess.run([b, "build", J, "-o", out, "--today", "2026-11-22"] + extra, env=env, capture_output=True, text=True)

@@ -79,7 +79,7 @@ public struct BuildReport: Sendable {
     /// `check --external`: "external links: 42 addresses on 17 hosts (…): 40 fine, 2 broken in 3.1 s".
     public var externalLinks: String?
     /// Seconds spent in each stage of the pipeline, in order (`--timings`).
-    public var stages: [(name: String, seconds: Double)] = []
+    public var stages: [(name: String, seconds: Double, residentMB: Int)] = []
 
     public var errors: Int { diagnostics.filter { $0.severity == .error }.count }
     public var warnings: Int { diagnostics.filter { $0.severity == .warning }.count }

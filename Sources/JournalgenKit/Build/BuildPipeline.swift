@@ -19,7 +19,7 @@ public struct BuildPipeline: Sendable {
         var stageStart = started
         func stage(_ name: String) {
             let now = Date()
-            report.stages.append((name, now.timeIntervalSince(stageStart)))
+            report.stages.append((name, now.timeIntervalSince(stageStart), FileIO.residentMegabytes()))
             stageStart = now
         }
         let paths = options.paths
@@ -305,6 +305,7 @@ public struct BuildPipeline: Sendable {
             do {
                 switch copy.source {
                 case .file(let url): try output.copy(url, to: copy.sitePath)
+                case .cached(let path): try output.copy(path, to: copy.sitePath, link: true)
                 case .data(let data): try output.write(data, to: copy.sitePath)
                 }
             } catch {

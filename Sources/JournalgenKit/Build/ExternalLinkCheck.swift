@@ -112,33 +112,32 @@ struct ExternalLinkCheck {
         return summary
     }
 
-    /// Every address, `concurrency` at a time. Waiting requests hold no thread: blocking one
-    /// per request starved the threads URLSession itself needs, and concurrent checks hung.
+    /// Every address, `concurrency` at a time: each answer starts the next request. Only the
+    /// calling thread waits; requests in flight hold no thread.
     func ask(_ addresses: [String]) -> [String: Outcome] {
-        let timeout = options.timeout, limit = options.concurrency
+        let timeout = options.timeout
         let results = Mutex<[String: Outcome]>([:])
-        let finished = DispatchSemaphore(value: 0)
-        Task.detached {
-            await withTaskGroup(of: (String, Outcome).self) { group in
-                var next = 0
-                func startNext() {
-                    guard next < addresses.count else { return }
-                    let address = addresses[next]
-                    next += 1
-                    group.addTask {
-                        guard let url = URL(string: address) else { return (address, .unreachable("not a valid address")) }
-                        return (address, await WebProbe.shared.ask(url, timeout: timeout))
-                    }
-                }
-                for _ in 0..<limit { startNext() }
-                for await (address, outcome) in group {
-                    results.withLock { $0[address] = outcome }
-                    startNext()
-                }
+        let next = Mutex(0)
+        let group = DispatchGroup()
+        @Sendable func startNext() {
+            let index: Int? = next.withLock { n in
+                guard n < addresses.count else { return nil }
+                n += 1
+                return n - 1
             }
-            finished.signal()
+            guard let index else { return }
+            let address = addresses[index]
+            group.enter()
+            let finish: @Sendable (Outcome) -> Void = { outcome in
+                results.withLock { $0[address] = outcome }
+                startNext()
+                group.leave()
+            }
+            guard let url = URL(string: address) else { return finish(.unreachable("not a valid address")) }
+            WebProbe.shared.ask(url, timeout: timeout, done: finish)
         }
-        finished.wait()
+        for _ in 0..<options.concurrency { startNext() }
+        group.wait()
         return results.withLock { $0 }
     }
 

@@ -10,7 +10,7 @@ import FoundationNetworking
 final class WebProbe: NSObject, URLSessionDataDelegate, Sendable {
     static let shared = WebProbe()
 
-    private let waiting = Mutex<[Int: CheckedContinuation<ExternalLinkCheck.Outcome, Never>]>([:])
+    private let waiting = Mutex<[Int: @Sendable (ExternalLinkCheck.Outcome) -> Void]>([:])
     private let session = Mutex<URLSession?>(nil)
 
     private var urlSession: URLSession {
@@ -26,35 +26,36 @@ final class WebProbe: NSObject, URLSessionDataDelegate, Sendable {
         }
     }
 
-    func ask(_ url: URL, timeout: TimeInterval) async -> ExternalLinkCheck.Outcome {
-        let head = await request(url, method: "HEAD", timeout: timeout)
-        switch head {
-        case .broken, .refused: return await request(url, method: "GET", timeout: timeout)
-        default: return head
-        }
-    }
-
-    /// One request, answered by its status, its error, or `timeout` seconds without either.
-    func request(_ url: URL, method: String, timeout: TimeInterval) async -> ExternalLinkCheck.Outcome {
-        var request = URLRequest(url: url, timeoutInterval: timeout)
-        request.httpMethod = method
-        let task = urlSession.dataTask(with: request)
-        let id = task.taskIdentifier
-        return await withCheckedContinuation { continuation in
-            waiting.withLock { $0[id] = continuation }
-            task.resume()
-            // URLSession's own timeout is between bytes (and not kept on Linux): this bounds the answer.
-            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [weak task] in
-                guard self.answer(id, with: .timedOut) else { return }
-                task?.cancel()
+    /// Calls `done` once with the answer. Nothing waits on a thread while a request is out:
+    /// blocked threads starved the ones URLSession itself needs, and checks hung.
+    func ask(_ url: URL, timeout: TimeInterval, done: @escaping @Sendable (ExternalLinkCheck.Outcome) -> Void) {
+        request(url, method: "HEAD", timeout: timeout) { head in
+            switch head {
+            case .broken, .refused: self.request(url, method: "GET", timeout: timeout, done: done)
+            default: done(head)
             }
         }
     }
 
-    /// Resumes the request's waiter once; false when it was answered already.
+    /// One request, answered by its status, its error, or `timeout` seconds without either.
+    func request(_ url: URL, method: String, timeout: TimeInterval, done: @escaping @Sendable (ExternalLinkCheck.Outcome) -> Void) {
+        var request = URLRequest(url: url, timeoutInterval: timeout)
+        request.httpMethod = method
+        let task = urlSession.dataTask(with: request)
+        let id = task.taskIdentifier
+        waiting.withLock { $0[id] = done }
+        task.resume()
+        // URLSession's own timeout is between bytes (and not kept on Linux): this bounds the answer.
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [weak task] in
+            guard self.answer(id, with: .timedOut) else { return }
+            task?.cancel()
+        }
+    }
+
+    /// Gives the request's answer once; false when it was answered already.
     private func answer(_ id: Int, with outcome: ExternalLinkCheck.Outcome) -> Bool {
-        guard let continuation = waiting.withLock({ $0.removeValue(forKey: id) }) else { return false }
-        continuation.resume(returning: outcome)
+        guard let done = waiting.withLock({ $0.removeValue(forKey: id) }) else { return false }
+        done(outcome)
         return true
     }
 

@@ -120,7 +120,7 @@ enum CmarkGFM {
                 headings.append(node)
             case CMARK_NODE_HTML_BLOCK:
                 if let literal = cmark_node_get_literal(node),
-                   String(cString: literal).trimmingCharacters(in: .whitespacesAndNewlines) == BodyImages.galleryLine {
+                   String(cString: literal).trimmedWhitespace == BodyImages.galleryLine {
                     galleryMarkers.append(node)
                 }
             case CMARK_NODE_IMAGE:
@@ -184,7 +184,7 @@ enum CmarkGFM {
         for item in taskItems {
             var text = ""
             if let paragraph = cmark_node_first_child(item), cmark_node_get_type(paragraph) == CMARK_NODE_PARAGRAPH {
-                text = plainText(of: paragraph).trimmingCharacters(in: .whitespacesAndNewlines)
+                text = plainText(of: paragraph).trimmedWhitespace
             }
             let words = TaskItem.anchorWords(text)
             let anchor = anchorTasks ? "task-" + taskSlugs.next(for: words.isEmpty ? "item" : words) : ""
@@ -192,7 +192,7 @@ enum CmarkGFM {
             var parent: String?
             if let list = cmark_node_parent(item), let outer = cmark_node_parent(list), cmark_node_get_type(outer) == CMARK_NODE_ITEM,
                let paragraph = cmark_node_first_child(outer), cmark_node_get_type(paragraph) == CMARK_NODE_PARAGRAPH {
-                parent = plainText(of: paragraph).trimmingCharacters(in: .whitespacesAndNewlines)
+                parent = plainText(of: paragraph).trimmedWhitespace
             }
             tasks.append(Task(text: text, isDone: cmark_gfm_extensions_get_tasklist_item_checked(item),
                               line: Int(cmark_node_get_start_line(item)), column: Int(cmark_node_get_start_column(item)), anchor: anchor,

@@ -23,8 +23,10 @@ final class ImageCache: @unchecked Sendable {
 
     init(journal: String) {
         folder = CacheFolder.path(journal: journal)
-        loadIndex()
-        loadHeaders()
+        // Both at once: each is a file of tens of thousands of lines, read before any entry loads.
+        DispatchQueue.concurrentPerform(iterations: 2) { part in
+            if part == 0 { loadIndex() } else { loadHeaders() }
+        }
     }
 
     /// Size and modification time (ns), the key of both indexes.
@@ -73,9 +75,11 @@ final class ImageCache: @unchecked Sendable {
     }
 
     /// The folder holding the sizes of one source made with one set of settings.
-    func sizesFolder(hash: String, settings: ImageSettings) -> String {
-        folder + "/images/" + hash.prefix(2) + "/" + hash + "-" + StaticFiles.fnv1a(Data(settings.signature.utf8))
+    func sizesFolder(hash: String, settingsKey: String) -> String {
+        folder + "/images/" + hash.prefix(2) + "/" + hash + "-" + settingsKey
     }
+
+    static func settingsKey(_ settings: ImageSettings) -> String { StaticFiles.fnv1a(Data(settings.signature.utf8)) }
 
     func framePath(hash: String) -> String { folder + "/frames/" + hash + ".jpg" }
 

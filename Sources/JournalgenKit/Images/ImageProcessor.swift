@@ -61,24 +61,29 @@ struct ImageProcessor {
             return Result()
         }
         let quality = settings.quality, strip = settings.keepMetadata ? "" : ",strip"
-        // First find what the cache has; only the rest is worth a progress line.
-        let folders: [String?] = parallelMap(jobs) { job in
-            cache.contentHash(job.source).map { cache.sizesFolder(hash: $0, settings: settings) }
-        }
-        var todo: [Int] = []
-        var result = Result()
-        for (index, job) in jobs.enumerated() {
-            guard let folder = folders[index] else {
-                diagnostics.error("cannot read \(paths.display(path: job.source))", at: job.location)
-                continue
-            }
+        // First find what the cache has (on all cores: tens of thousands of stats in a lifetime
+        // journal); only the rest is worth a progress line.
+        let settingsKey = ImageCache.settingsKey(settings)
+        let found: [(folder: String, complete: Bool)?] = parallelMap(jobs) { job in
+            guard let hash = cache.contentHash(job.source) else { return nil }
+            let folder = cache.sizesFolder(hash: hash, settingsKey: settingsKey)
             let complete = job.sizes.allSatisfy { size in
                 FileIO.isRegularFile(folder + "/" + Self.cacheName(size.webp, size.width)) && FileIO.isRegularFile(folder + "/" + Self.cacheName(size.fallback, size.width))
             }
+            return (folder, complete)
+        }
+        let folders = found.map { $0?.folder }
+        var todo: [Int] = []
+        var result = Result()
+        for (index, job) in jobs.enumerated() {
+            guard let (folder, complete) = found[index] else {
+                diagnostics.error("cannot read \(paths.display(path: job.source))", at: job.location)
+                continue
+            }
             if complete { result.fromCache += 1 } else { todo.append(index) }
             for size in job.sizes {
-                result.copies.append(StaticFiles.Copy(source: .file(folder + "/" + Self.cacheName(size.webp, size.width)), sitePath: size.webp))
-                result.copies.append(StaticFiles.Copy(source: .file(folder + "/" + Self.cacheName(size.fallback, size.width)), sitePath: size.fallback))
+                result.copies.append(StaticFiles.Copy(source: .cached(folder + "/" + Self.cacheName(size.webp, size.width)), sitePath: size.webp))
+                result.copies.append(StaticFiles.Copy(source: .cached(folder + "/" + Self.cacheName(size.fallback, size.width)), sitePath: size.fallback))
             }
         }
         let progress = ProgressLine(total: todo.count, label: "Processing images", enabled: showProgress && todo.count > 4)
@@ -113,7 +118,11 @@ struct ImageProcessor {
 
     /// "960.webp", "960.jpg": the cache folder is per source, so the width and format name a file.
     static func cacheName(_ sitePath: String, _ width: Int) -> String {
-        "\(width)." + (sitePath.split(separator: ".").last.map(String.init) ?? "jpg")
+        let bytes = sitePath.utf8
+        if let dot = bytes.lastIndex(of: 0x2E), dot != bytes.index(before: bytes.endIndex) {
+            return "\(width)." + String(sitePath[sitePath.index(after: dot)...])
+        }
+        return "\(width)." + (sitePath.split(separator: ".").last.map(String.init) ?? "jpg")
     }
 
     static func saveOptions(_ sitePath: String, quality: Int, strip: String) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Which entries a build publishes.
 public struct LoadOptions: Sendable {
@@ -57,6 +58,13 @@ public struct JournalLoader: Sendable {
             inspector.earliestPhotoDate(media, entryPath: filePath, resolver: resolver)
         }
         let cache = entryCache
+        // The mood log (a line per mood, for years) is read beside the entries, not after them.
+        let moodLog = Mutex<[MoodLogLine]>([])
+        let others = DispatchGroup()
+        DispatchQueue.global().async(group: others) { [self] in
+            let lines = readMoodLog(config: config, diagnostics: diagnostics)
+            moodLog.withLock { $0 = lines }
+        }
         let parsed: [Entry?] = parallelMap(files) { relative in
             let file = root + "/entries/" + relative
             let display = paths.display(path: file)
@@ -110,7 +118,8 @@ public struct JournalLoader: Sendable {
             if entry.date.day > today && !options.includeFuture { result.futureLeftOut += 1; result.leftOut[entry.filePath] = "dated after the build day"; continue }
             result.entries.append(entry)
         }
-        result.moodLog = readMoodLog(config: config, diagnostics: diagnostics)
+        others.wait()
+        result.moodLog = moodLog.withLock { $0 }
             .filter { options.includeFuture || $0.date.day <= today }
             .sorted { $0.date.instant < $1.date.instant }
         result.trips = TripReader(journal: root, config: config, paths: paths).readAll(diagnostics: diagnostics)

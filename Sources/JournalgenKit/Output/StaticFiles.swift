@@ -6,6 +6,10 @@ struct StaticFiles {
     struct Copy: Sendable {
         enum Source: Sendable {
             case file(String)
+            /// A file of journalgen's own cache (a photo size): hard-linked where the output is on
+            /// the same file system, which writes no bytes; copied elsewhere. Never the writer's
+            /// own files: a tool that edits the site in place must not reach into the journal.
+            case cached(String)
             case data(Data)
         }
         var source: Source

@@ -148,7 +148,7 @@ struct LockedSite: Sendable {
         site.copies = parallelMap(plain) { copy in
             let data: Data
             switch copy.source {
-            case .file(let path): data = FileIO.read(path) ?? Data()
+            case .file(let path), .cached(let path): data = FileIO.read(path) ?? Data()
             case .data(let bytes): data = bytes
             }
             return StaticFiles.Copy(source: .data(keys.seal(PrivateKeys.paddedFile(data), at: copy.sitePath)), sitePath: copy.sitePath)

@@ -3,8 +3,9 @@
 public enum HTMLEscaping {
     public static func escape(_ text: String) -> String {
         let utf8 = text.utf8
-        guard text.containsByte(0x26) || text.containsByte(0x3C) || text.containsByte(0x3E)
-                || text.containsByte(0x22) || text.containsByte(0x27) else {
+        // One pass to see whether anything needs escaping (most titles and names do not).
+        guard utf8.withContiguousStorageIfAvailable({ bytes in bytes.contains { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 } })
+                ?? utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else {
             return text
         }
         var out: [UInt8] = []

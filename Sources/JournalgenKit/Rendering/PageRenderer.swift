@@ -58,7 +58,8 @@ public struct PageRenderer: Sendable {
             let site = SiteView(model: model, stylesheet: stylesheet, script: script)
             let context = PageContext(site: site, page: page, values: [:])
             let fragment = TemplateValue.object(FragmentContext(outer: context, entry: EntryView(model: model, index: index)))
-            return templates.render(kind == .card ? "entry-card" : "entry-row", fragment)
+            // Kept for the whole build: without its 16 KB of reserved room (a page's worth).
+            return templates.render(kind == .card ? "entry-card" : "entry-row", fragment).compacted()
         }
     }
 

@@ -11,7 +11,7 @@ struct SiteView: TemplateObject {
         let views = model.views
         switch key {
         case "script": return .text(script)
-        case "moodStyle": return .text(MoodTables.levelStyle(model.config.moods))
+        case "moodStyle": return .text(model.moodStyle)
         case "moodsURL": return .text(l.href("moods/"))
         case "moodLogURL": return .text(l.href("mood-log/"))
         case "tripsURL": return .text(l.href("trips/"))

@@ -26,7 +26,7 @@ public final class ServeLoop: Sendable {
         let report = BuildPipeline(options: options).run()
         let messages = report.diagnostics.map(\.description)
         if showStages {
-            for (name, seconds) in report.stages { say(String(format: "%8.3f s  ", seconds) + name) }
+            for (name, seconds, resident) in report.stages { say(String(format: "%8.3f s %6d MB  ", seconds, resident) + name) }
         }
         if report.succeeded {
             live.built(errors: [])

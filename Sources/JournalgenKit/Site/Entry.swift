@@ -49,18 +49,39 @@ public struct MediaItem: Sendable, Hashable, Codable {
         ["mp4", "webm", "mov", "m4v"].contains(fileExtension)
     }
 
-    public var isTrack: Bool { (source as NSString).pathExtension.lowercased() == "gpx" }
+    public var isTrack: Bool { fileExtension == "gpx" }
 
     public var isImage: Bool { isPhoto || ["gif", "svg"].contains(fileExtension) }
 
     /// An image journalgen resizes (GIFs and SVGs are published as they are).
     public var isPhoto: Bool { Self.isPhoto(source) }
 
-    static func isPhoto(_ name: String) -> Bool { photoExtensions.contains((name as NSString).pathExtension.lowercased()) }
+    static func isPhoto(_ name: String) -> Bool { photoExtensions.contains(lowercasedExtension(name)) }
 
     static let photoExtensions: Set<String> = ["jpg", "jpeg", "png", "webp", "avif", "heic", "heif", "tif", "tiff"]
 
-    var fileExtension: String { (source as NSString).pathExtension.lowercased() }
+    var fileExtension: String { Self.lowercasedExtension(source) }
+
+    /// `NSString.pathExtension`, lowercased, without NSString: pages ask whether each photo is
+    /// an image or a video several times, and the bridging showed in profiles of 10k journals.
+    static func lowercasedExtension(_ name: String) -> String {
+        let bytes = name.utf8
+        var end = bytes.endIndex
+        while end > bytes.startIndex, bytes[bytes.index(before: end)] == 0x2F { end = bytes.index(before: end) }
+        var index = end
+        while index > bytes.startIndex {
+            let before = bytes.index(before: index)
+            switch bytes[before] {
+            case 0x2F: return ""
+            case 0x2E:
+                // A leading dot names a hidden file, not an extension.
+                guard before > bytes.startIndex, bytes[bytes.index(before: before)] != 0x2F else { return "" }
+                return String(decoding: bytes[index..<end], as: UTF8.self).lowercased()
+            default: index = before
+            }
+        }
+        return ""
+    }
 }
 
 /// `glory:` — a goal or idea made real, with the day it happened when known.

@@ -30,7 +30,7 @@ public struct SiteLinks: Sendable {
 
     /// Percent-encodes each path segment (slugs may be Japanese, file names may hold spaces).
     public static func encode(_ path: String) -> String {
-        if path.utf8.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D || $0 == 0x2F || $0 == 0x2E || $0 == 0x5F }) {
+        if path.utf8.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D || $0 == 0x2F || $0 == 0x2E || $0 == 0x5F }) {
             return path
         }
         return path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path

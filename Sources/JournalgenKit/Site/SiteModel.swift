@@ -28,6 +28,8 @@ public final class SiteModel: Sendable {
     }
 
     public let config: JournalConfig
+    /// The mood levels' CSS, in every page's head: made once, not per page.
+    let moodStyle: String
     /// Newest first.
     public let entries: [Entry]
     public let years: [Year]
@@ -65,6 +67,7 @@ public final class SiteModel: Sendable {
                 elsewhere: [String: LinkResolver.Elsewhere] = [:]) {
         Self.alive.wrappingAdd(1, ordering: .relaxed)
         self.config = config
+        moodStyle = MoodTables.levelStyle(config.moods)
         self.localization = localization
         self.journalTitle = config.author.map(localization.journalOf)
         self.privateIndexPath = privateIndexPath

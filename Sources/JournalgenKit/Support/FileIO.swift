@@ -27,6 +27,19 @@ enum FileIO {
         return ok ? data : nil
     }
 
+    /// Memory in use now (resident set, in MB), for `--timings`; 0 where /proc is not there.
+    static func residentMegabytes() -> Int {
+        // /proc files have no size: read what is there.
+        let fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return 0 }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: 128)
+        let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, 127) }
+        guard count > 0 else { return 0 }
+        let pages = String(decoding: buffer[..<count], as: UTF8.self).split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
+    }
+
     static func write(_ data: Data, to path: String) -> Bool {
         write(data, to: path, flags: O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC)
     }

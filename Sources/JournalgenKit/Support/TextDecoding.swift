@@ -28,6 +28,28 @@ extension String {
         return String(self[start..<end])
     }
 
+    /// A copy that holds only its bytes, for text kept long that was built in a larger buffer.
+    func compacted() -> String {
+        var copy = self
+        return copy.withUTF8 { bytes in
+            String(unsafeUninitializedCapacity: bytes.count) { target in
+                _ = target.initialize(fromContentsOf: bytes)
+                return bytes.count
+            }
+        }
+    }
+
+    /// Without leading and trailing spaces, tabs and line breaks, byte-wise (see `trimmedSpaces`).
+    var trimmedWhitespace: String {
+        func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == 0x0C || b == 0x0B }
+        let u = utf8
+        guard let first = u.first, let last = u.last, isSpace(first) || isSpace(last) else { return self }
+        var start = u.startIndex, end = u.endIndex
+        while start < end, isSpace(u[start]) { start = u.index(after: start) }
+        while end > start, isSpace(u[u.index(before: end)]) { end = u.index(before: end) }
+        return String(self[start..<end])
+    }
+
     /// Whether the UTF-8 bytes hold `byte`, with memchr: the generic `contains` walks a
     /// String's bytes one at a time, which showed up in profiles over 10,000 entry bodies.
     func containsByte(_ byte: UInt8) -> Bool {
