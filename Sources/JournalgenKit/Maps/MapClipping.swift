@@ -107,9 +107,9 @@ enum MapClipping {
     static func pathData(_ points: [Point], closed: Bool, into text: inout String) {
         for (index, point) in points.enumerated() {
             text += index == 0 ? "M" : "L"
-            text += SVGText.number(point.x)
+            SVGText.append(point.x, to: &text)
             text += " "
-            text += SVGText.number(point.y)
+            SVGText.append(point.y, to: &text)
         }
         if closed { text += "Z" }
     }

@@ -10,6 +10,19 @@ enum SVGText {
         return "\(sign)\(a / 10).\(a % 10)"
     }
 
+    /// `number(value)` written straight onto `text`: maps write hundreds of thousands of them,
+    /// and a string per number cost more than the clipping.
+    static func append(_ value: Double, to text: inout String) {
+        let tenths = Int((value * 10).rounded())
+        if tenths < 0 { text += "-" }
+        let a = abs(tenths)
+        text += String(a / 10)
+        if a % 10 != 0 {
+            text += "."
+            text.unicodeScalars.append(Unicode.Scalar(UInt8(48 + a % 10)))
+        }
+    }
+
     static func escape(_ text: String) -> String { HTMLEscaping.escape(text) }
 
 
