@@ -51,7 +51,7 @@ public struct BuildPipeline: Sendable {
         loader.imageCache = imageCache
         let entryCache = options.useCache ? entryCache(journal: journal.path) : nil
         loader.entryCache = entryCache
-        let loaded = loader.load(
+        var loaded = loader.load(
             config: config,
             options: LoadOptions(includeDrafts: options.includeDrafts, includeFuture: options.includeFuture, today: options.today),
             diagnostics: diagnostics)
@@ -88,6 +88,9 @@ public struct BuildPipeline: Sendable {
 
         // 4. Private entries and trips: set apart, and a key derived once for all of them.
         var split = LockedSite.Split(entries: loaded.entries, trips: loaded.trips, config: config)
+        // A build needs the loaded entries no more (check does): each copy of the list is
+        // megabytes in a lifetime journal, and the peak comes later, while pages are written.
+        if options.writeOutput { loaded.entries = [] }
         var keys: PrivateKeys?
         var skippedPrivate: [String] = []
         if !split.isEmpty {
@@ -194,6 +197,8 @@ public struct BuildPipeline: Sendable {
             pageRenderer.lock = LockScreens(pages: locked.pages, salt: keys.salt, check: keys.keyCheck.base64EncodedString(), hint: config.privateHint)
             stage("seal private pages")
         }
+        // The model has its own copy of the public entries.
+        split.publicEntries = []
         let renderer = pageRenderer
         let jobs = renderer.jobs
         report.pages = jobs.count
