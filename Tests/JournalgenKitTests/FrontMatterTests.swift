@@ -41,6 +41,29 @@ import Testing
         }
     }
 
+    /// The reader builds its tree from libyaml's events: anchors, nesting, positions and the
+    /// mistakes a composer catches must come out as they did through Yams' node tree.
+    @Test func yamlEventsMakeTheSameTree() throws {
+        let node = try YAMLReader.read("tags: &t [a, \"b\"]\nagain: *t\nplace:\n  name: ~\n  lat: 51.05\n", firstLine: 3)
+        #expect(node["tags"]?.value == .list([MetaNode(.scalar("a", plain: true), line: 3, column: 11),
+                                               MetaNode(.scalar("b", plain: false), line: 3, column: 14)]))
+        #expect(node["again"]?.value == node["tags"]?.value, "an alias repeats what it names")
+        #expect(node["place"]?["name"]?.value == .null)
+        #expect(node["place"]?["lat"]?.line == 7 && node["place"]?["lat"]?.column == 8)
+        #expect(node.entries?.map(\.key) == ["tags", "again", "place"])
+        for (yaml, expected) in [("title: A\nmood: good\ntitle: B\n", "5:1: invalid YAML: the key 'title' appears twice"),
+                                 ("title: A\n---\ntitle: B\n", "4:1: invalid YAML: but found another document"),
+                                 ("list: *nothing\n", "3:7: invalid YAML: found undefined alias")] {
+            do {
+                _ = try YAMLReader.read(yaml, firstLine: 3)
+                Issue.record("expected an error for \(yaml)")
+            } catch {
+                #expect("\(error.line):\(error.column): \(error.message)".hasPrefix(expected), "\(error.line):\(error.column): \(error.message)")
+            }
+        }
+        #expect(try YAMLReader.read("", firstLine: 2).entries?.isEmpty == true)
+    }
+
     @Test func yamlKeepsScalarsAsWritten() throws {
         let node = try YAMLReader.read("date: 2026-04-03\nflag: true\nquoted: \"true\"\ncount: 12\n", firstLine: 2)
         #expect(node["date"]?.text == "2026-04-03")

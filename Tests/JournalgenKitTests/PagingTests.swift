@@ -26,7 +26,7 @@ import Testing
             title: Paged
             timezone: Europe/Berlin
             base_url: https://example.org/j/
-            paginate: {home: 4, lists: 3, photos: 2, mood_log: 4}
+            paginate: {home: 4, lists: 3, photos: 2, mood_log: 4, glory: 3}
             """)
         defer { journal.remove() }
         let png = try Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -35,7 +35,7 @@ import Testing
         for day in 1...8 {
             let month = day <= 4 ? 3 : 4
             try journal.write("entries/2026-0\(month)-0\(day)-e\(day).md",
-                              "---\ntitle: E\(day)\ndate: 2026-0\(month)-0\(day)\ntags: [walk]\nmood: good\nmedia: [p.png]\n---\nDay \(day).\n")
+                              "---\ntitle: E\(day)\ndate: 2026-0\(month)-0\(day)\ntags: [walk]\nmood: good\nmedia: [p.png]\nglory: true\n---\nDay \(day).\n")
         }
         try journal.write("moods.log", (1...9).map { "2026-05-0\($0) 10:00 good line \($0)" }.joined(separator: "\n") + "\n")
         let report = journal.build { $0.strict = true }
@@ -65,6 +65,10 @@ import Testing
         let photoPages = try walk("photos/", "//ul[@class='gallery']/li//figcaption/a")
         #expect(photoPages.map(\.count) == [2, 2, 2, 2])
         #expect(photoPages.flatMap { $0 } == (1...8).reversed().map { "E\($0)" })
+        let gloryPages = try walk("glory/", "//ol[@class='glory-list']/li//h2/a")
+        #expect(gloryPages.map(\.count) == [3, 1, 3, 1])
+        #expect(gloryPages.flatMap { $0 } == (1...8).reversed().map { "E\($0)" })
+        #expect(try page(journal.output, "glory/page/2/index.html").string("//ol[@class='glory-list']/@start") == "4", "numbered on from the page before")
         let logPages = try walk("mood-log/", "//ol[@class='log']/li/span[@class='note']")
         #expect(logPages.map(\.count) == [4, 4, 1])
         #expect(logPages.flatMap { $0 } == (1...9).reversed().map { "line \($0)" })

@@ -26,7 +26,10 @@ public struct BuildPipeline: Sendable {
         let journal = options.journal.standardizedFileURL
         let configPath = paths.display(journal.appendingPathComponent(JournalConfig.fileName))
 
+        // Work that no later stage needs, done beside them (the entry cache written to disk).
+        let background = DispatchGroup()
         func finish(_ succeeded: Bool) -> BuildReport {
+            background.wait()
             report.diagnostics = diagnostics.diagnostics
             report.succeeded = succeeded && report.errors == 0 && !(options.strict && report.warnings > 0)
             if options.strict && report.warnings > 0 && report.errors == 0 {
@@ -58,9 +61,9 @@ public struct BuildPipeline: Sendable {
         report.draftsLeftOut = loaded.draftsLeftOut
         report.futureLeftOut = loaded.futureLeftOut
         stage("load and render entries")
-        if options.writeOutput && options.session == nil {
-            entryCache?.save(journal: journal.path)
-            stage("save the entry cache")
+        if options.writeOutput && options.session == nil, let entryCache {
+            let path = journal.path
+            DispatchQueue.global().async(group: background) { entryCache.save(journal: path) }
         }
 
         // 3. Theme and templates.

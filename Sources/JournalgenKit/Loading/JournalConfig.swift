@@ -99,6 +99,8 @@ public struct Paging: Sendable, Equatable {
     public var photos = 200
     /// Lines per page of the mood log.
     public var moodLog = 500
+    /// Goals made real per page of the List of Glory (each with its photo and excerpt).
+    public var glory = 100
     /// No list page is longer.
     public static let maximum = 10_000
 

@@ -244,7 +244,7 @@ public enum JournalConfigReader {
     static func readPaging(_ node: MetaNode?, at: (MetaNode) -> SourceLocation, diagnostics: DiagnosticsEngine) -> Paging {
         var paging = Paging()
         guard let node else { return paging }
-        let expected = "expected a whole number of entries per home page, such as 10, or {home: 10, lists: 300, photos: 200, mood_log: 500}"
+        let expected = "expected a whole number of entries per home page, such as 10, or {home: 10, lists: 300, photos: 200, mood_log: 500, glory: 100}"
         if let n = node.int {
             if (1...Paging.maximum).contains(n) { paging.home = n } else { diagnostics.error("paginate is \(n); \(expected)", at: at(node)) }
             return paging
@@ -253,10 +253,10 @@ public enum JournalConfigReader {
             diagnostics.error("paginate is \(node.kindDescription); \(expected)", at: at(node))
             return paging
         }
-        let keys: [String: WritableKeyPath<Paging, Int>] = ["home": \.home, "lists": \.lists, "photos": \.photos, "mood_log": \.moodLog]
+        let keys: [String: WritableKeyPath<Paging, Int>] = ["home": \.home, "lists": \.lists, "photos": \.photos, "mood_log": \.moodLog, "glory": \.glory]
         for entry in entries {
             guard let key = keys[entry.key] else {
-                diagnostics.warning("paginate.\(entry.key) is not a list journalgen paginates; known: home, lists, photos, mood_log", at: at(entry.node))
+                diagnostics.warning("paginate.\(entry.key) is not a list journalgen paginates; known: home, lists, photos, mood_log, glory", at: at(entry.node))
                 continue
             }
             if let n = entry.node.int, (1...Paging.maximum).contains(n) { paging[keyPath: key] = n } else {

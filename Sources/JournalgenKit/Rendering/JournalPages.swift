@@ -10,7 +10,8 @@ extension PageRenderer {
         jobs += paged(pages.moodLogPages).map { .moodLog(page: $0) }
         for (i, split) in pages.moodGroups.enumerated() { jobs += paged(split).map { .moodLevel(i, page: $0) } }
         for (i, split) in pages.themeGroups.enumerated() { jobs += paged(split).map { .theme(i, page: $0) } }
-        jobs += [.glory, .revisit, .trips]
+        jobs += paged(pages.gloryPages).map { .glory(page: $0) }
+        jobs += [.revisit, .trips]
         jobs += views.trips.trips.indices.map { .trip($0) }
         jobs += [.places, .filter]
         jobs += paged(pages.photoPages).map { .photos(page: $0) }
@@ -33,7 +34,7 @@ extension PageRenderer {
         case .moodLog(let page): return PageSplit.path("mood-log/", page: page) + "index.html"
         case .moodLevel(let i, let page): return PageSplit.path(views.moodGroups[i].sitePath, page: page) + "index.html"
         case .theme(let i, let page): return PageSplit.path(views.themeGroups[i].sitePath, page: page) + "index.html"
-        case .glory: return "glory/index.html"
+        case .glory(let page): return PageSplit.path("glory/", page: page) + "index.html"
         case .revisit: return "revisit/index.html"
         case .trips: return "trips/index.html"
         case .trip(let i): return views.trips.trips[i].sitePath + "index.html"
@@ -77,15 +78,21 @@ extension PageRenderer {
                 "group": .object(EntryGroupView(group: group, model: model, part: split.parts[number - 1])),
                 "themes": .objects(views.themeGroups.map { EntryGroupView(group: $0, model: model) }),
             ]))
-        case .glory:
-            return templates.render("glory", context(page(text("listOfGlory"), "glory/", kind: "glory",
-                                                          description: "Ideas and goals made real."), [
-                "realised": .objects(views.glory.realised.map { GloryItemView(item: $0, model: model) }),
-                "ahead": .objects(views.glory.ahead.map { GloryItemView(item: $0, model: model) }),
+        case .glory(let number):
+            let split = model.listPages.gloryPages, part = split.parts[number - 1]
+            var values: [String: TemplateValue] = [
+                "realised": .objects(views.glory.realised[part].map { GloryItemView(item: $0, model: model) }),
+                "start": .number(part.lowerBound + 1),
+                // Goals still ahead stand below the first page only.
+                "ahead": .objects(number == 1 ? views.glory.ahead.map { GloryItemView(item: $0, model: model) } : []),
                 "count": .number(views.glory.realised.count),
-                "hasAhead": .bool(!views.glory.ahead.isEmpty),
+                "hasAhead": .bool(number == 1 && !views.glory.ahead.isEmpty),
                 "today": .object(DayView(day: views.today, localization: model.localization)),
-            ]))
+            ]
+            values["pager"] = .object(PaginationView(split: split, page: number, base: "glory/", model: model))
+            let title = number <= 1 ? text("listOfGlory") : "\(text("listOfGlory")) · \(text("pageLabel")) \(number)"
+            return templates.render("glory", context(page(title, PageSplit.path("glory/", page: number), kind: "glory",
+                                                          description: "Ideas and goals made real."), values))
         case .revisit:
             return templates.render("revisit", context(page(text("revisit"), "revisit/", kind: "revisit"), [
                 "due": .objects(views.revisits.due.map { RevisitItemView(item: $0, model: model) }),

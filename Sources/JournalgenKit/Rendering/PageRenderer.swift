@@ -14,7 +14,7 @@ public enum PageJob: Sendable, Hashable {
     case moodLog(page: Int)
     case moodLevel(Int, page: Int)
     case theme(Int, page: Int)
-    case glory
+    case glory(page: Int)
     case revisit
     case trips
     case trip(Int)

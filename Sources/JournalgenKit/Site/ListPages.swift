@@ -16,6 +16,8 @@ public struct ListPages: Sendable {
     /// `moods.log` lines (positions in `views.moods.points`), newest first.
     public let moodLog: [Int]
     public let moodLogPages: PageSplit
+    /// The List of Glory's goals made real, newest first.
+    public let gloryPages: PageSplit
     /// Open tasks, a list page's worth a page, in the task list's order (not by month).
     public let openTaskPages: PageSplit
     /// Done tasks, cut between months of their entries.
@@ -43,6 +45,7 @@ public struct ListPages: Sendable {
         let points = views.moods.points
         moodLog = points.indices.reversed().filter { points[$0].entry == nil }
         moodLogPages = PageSplit(months: moodLog.map { PageSplit.YearMonth(points[$0].date.day) }, limit: paging.moodLog)
+        gloryPages = PageSplit(months: views.glory.realised.map { PageSplit.YearMonth($0.realised) }, limit: paging.glory)
         let undated = PageSplit.YearMonth(year: 0, month: 0)
         openTaskPages = PageSplit(months: views.tasks.open.map { _ in undated }, limit: paging.lists)
         doneTaskPages = PageSplit(months: views.tasks.done.map { PageSplit.YearMonth(entries[$0.entry].date.day) }, limit: paging.lists)
