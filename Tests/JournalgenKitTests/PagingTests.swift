@@ -35,7 +35,7 @@ import Testing
         for day in 1...8 {
             let month = day <= 4 ? 3 : 4
             try journal.write("entries/2026-0\(month)-0\(day)-e\(day).md",
-                              "---\ntitle: E\(day)\ndate: 2026-0\(month)-0\(day)\ntags: [walk]\nmood: good\nmedia: [p.png]\nglory: true\n---\nDay \(day).\n")
+                              "---\ntitle: E\(day)\ndate: 2026-0\(month)-0\(day)\ntags: [walk]\nmood: good\nmedia: [p.png]\nglory: true\nrevisit: 2 weeks\n---\nDay \(day).\n")
         }
         try journal.write("moods.log", (1...9).map { "2026-05-0\($0) 10:00 good line \($0)" }.joined(separator: "\n") + "\n")
         let report = journal.build { $0.strict = true }
@@ -69,6 +69,9 @@ import Testing
         #expect(gloryPages.map(\.count) == [3, 1, 3, 1])
         #expect(gloryPages.flatMap { $0 } == (1...8).reversed().map { "E\($0)" })
         #expect(try page(journal.output, "glory/page/2/index.html").string("//ol[@class='glory-list']/@start") == "4", "numbered on from the page before")
+        let revisitPages = try walk("revisit/", "//section[@class='revisit-due']//ul[@class='rows']/li/a")
+        #expect(revisitPages.map(\.count) == [3, 1, 3, 1])
+        #expect(revisitPages.flatMap { $0 } == (1...8).map { "E\($0)" }, "the longest due first")
         let logPages = try walk("mood-log/", "//ol[@class='log']/li/span[@class='note']")
         #expect(logPages.map(\.count) == [4, 4, 1])
         #expect(logPages.flatMap { $0 } == (1...9).reversed().map { "line \($0)" })

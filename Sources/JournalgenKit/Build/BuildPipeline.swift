@@ -281,6 +281,9 @@ public struct BuildPipeline: Sendable {
             ? SiteFingerprints(model: model, journal: journal.path, previousID: output.previousID, extra: inputs,
                                session: options.session) : nil
         stage("fingerprint pages")
+        // The entry cache is written while the stages above leave a core idle; not beside the
+        // pages, whose peak memory it would add to (a lifetime journal's build must stay small).
+        background.wait()
         let failures = WriteFailures()
         let pageReads: [[Int]] = parallelMap(Array(jobs.indices)) { index in
             let job = jobs[index]

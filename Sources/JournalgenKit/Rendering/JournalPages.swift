@@ -11,7 +11,8 @@ extension PageRenderer {
         for (i, split) in pages.moodGroups.enumerated() { jobs += paged(split).map { .moodLevel(i, page: $0) } }
         for (i, split) in pages.themeGroups.enumerated() { jobs += paged(split).map { .theme(i, page: $0) } }
         jobs += paged(pages.gloryPages).map { .glory(page: $0) }
-        jobs += [.revisit, .trips]
+        jobs += paged(pages.revisitPages).map { .revisit(page: $0) }
+        jobs.append(.trips)
         jobs += views.trips.trips.indices.map { .trip($0) }
         jobs += [.places, .filter]
         jobs += paged(pages.photoPages).map { .photos(page: $0) }
@@ -35,7 +36,7 @@ extension PageRenderer {
         case .moodLevel(let i, let page): return PageSplit.path(views.moodGroups[i].sitePath, page: page) + "index.html"
         case .theme(let i, let page): return PageSplit.path(views.themeGroups[i].sitePath, page: page) + "index.html"
         case .glory(let page): return PageSplit.path("glory/", page: page) + "index.html"
-        case .revisit: return "revisit/index.html"
+        case .revisit(let page): return PageSplit.path("revisit/", page: page) + "index.html"
         case .trips: return "trips/index.html"
         case .trip(let i): return views.trips.trips[i].sitePath + "index.html"
         case .places: return "places/index.html"
@@ -93,10 +94,13 @@ extension PageRenderer {
             let title = number <= 1 ? text("listOfGlory") : "\(text("listOfGlory")) · \(text("pageLabel")) \(number)"
             return templates.render("glory", context(page(title, PageSplit.path("glory/", page: number), kind: "glory",
                                                           description: "Ideas and goals made real."), values))
-        case .revisit:
-            return templates.render("revisit", context(page(text("revisit"), "revisit/", kind: "revisit"), [
-                "due": .objects(views.revisits.due.map { RevisitItemView(item: $0, model: model) }),
-                "upcoming": .objects(views.revisits.upcoming.map { RevisitItemView(item: $0, model: model) }),
+        case .revisit(let number):
+            let split = model.listPages.revisitPages
+            return templates.render("revisit", listPageContext(text("revisit"), base: "revisit/", number: number, split: split, kind: "revisit", [
+                "due": .objects(views.revisits.due[split.parts[number - 1]].map { RevisitItemView(item: $0, model: model) }),
+                // What comes due in the next weeks stands on the first page only.
+                "upcoming": .objects(number == 1 ? views.revisits.upcoming.map { RevisitItemView(item: $0, model: model) } : []),
+                "isFirst": .bool(number == 1),
                 "dueCount": .number(views.revisits.due.count),
                 "window": .number(RevisitSchedule.window),
                 "today": .object(DayView(day: views.today, localization: model.localization)),

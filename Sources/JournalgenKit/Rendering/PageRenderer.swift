@@ -15,7 +15,7 @@ public enum PageJob: Sendable, Hashable {
     case moodLevel(Int, page: Int)
     case theme(Int, page: Int)
     case glory(page: Int)
-    case revisit
+    case revisit(page: Int)
     case trips
     case trip(Int)
     case places

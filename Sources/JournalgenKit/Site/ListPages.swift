@@ -18,6 +18,8 @@ public struct ListPages: Sendable {
     public let moodLogPages: PageSplit
     /// The List of Glory's goals made real, newest first.
     public let gloryPages: PageSplit
+    /// Entries due for a revisit, the longest due first.
+    public let revisitPages: PageSplit
     /// Open tasks, a list page's worth a page, in the task list's order (not by month).
     public let openTaskPages: PageSplit
     /// Done tasks, cut between months of their entries.
@@ -45,6 +47,7 @@ public struct ListPages: Sendable {
         let points = views.moods.points
         moodLog = points.indices.reversed().filter { points[$0].entry == nil }
         moodLogPages = PageSplit(months: moodLog.map { PageSplit.YearMonth(points[$0].date.day) }, limit: paging.moodLog)
+        revisitPages = PageSplit(months: views.revisits.due.map { PageSplit.YearMonth($0.due) }, limit: paging.lists)
         gloryPages = PageSplit(months: views.glory.realised.map { PageSplit.YearMonth($0.realised) }, limit: paging.glory)
         let undated = PageSplit.YearMonth(year: 0, month: 0)
         openTaskPages = PageSplit(months: views.tasks.open.map { _ in undated }, limit: paging.lists)
