@@ -1,7 +1,7 @@
 # journalgen: the two commands of the README, and a few more.
 #   make demo    install what is missing, build journalgen (release) and the example site
 #   make test    install what is missing and run the test suite
-#   make bench   journalgen vs Hugo on 1k and 10k-entry journals, the writer's loop, page weight (see docs/benchmarks.md)
+#   make bench   journalgen vs Hugo on 1k, 10k and 50k-entry journals, the writer's loop, page weight (see docs/benchmarks.md)
 #   make serve   serve the example journal on http://localhost:8000/, rebuilding and reloading on every save
 #   make check-lock   unlock the example's private entry in headless Chromium (docs/private.md)
 #   make fuzz    libFuzzer on every parser, FUZZ_SECONDS each (docs/fuzzing.md)
@@ -78,6 +78,7 @@ bench: setup .build/release/journalgen
 	python3 .ci/bench_serve.py
 	python3 .ci/bench_images.py
 	python3 .ci/bench_pages.py
+	python3 .ci/bench_scale.py
 
 # Each parser under libFuzzer for FUZZ_SECONDS: new inputs go to .build/fuzz-corpus, crashes to
 # Tests/Fuzz/crashes/TARGET/ (keep them: make test replays them after the fix).
