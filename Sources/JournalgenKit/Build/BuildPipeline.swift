@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The build as a list of named stages, each reading what the previous ones produced.
 /// Any stage may report errors; the build goes as far as it can so that every error of the
@@ -124,15 +125,6 @@ public struct BuildPipeline: Sendable {
             elsewhere[LinkResolver.standard(trip.filePath)] = .locked(sitePath: TripIndex.Trip.sitePath(id, info: trip))
         }
         for path in skippedPrivate { elsewhere[LinkResolver.standard(path)] = .skipped }
-        let model = SiteModel(config: config, entries: split.publicEntries,
-                              moodLog: publicMoodLog,
-                              trips: split.publicTrips, today: today,
-                              privateIndexPath: keys != nil && !config.privateAll ? LockedSite.indexPath(config: config) : nil,
-                              localization: localization, authorPhotos: loaded.authorPhotos, elsewhere: elsewhere)
-        for problem in model.linkProblems {
-            let at = SourceLocation(path: paths.display(path: problem.file), line: problem.line, column: problem.column)
-            if problem.isError { diagnostics.error(problem.message, at: at) } else { diagnostics.warning(problem.message, at: at) }
-        }
         // Private entries' own links, checked against the whole journal (their pages are sealed
         // from a model that has them all).
         var privateLinkDigest = ""
@@ -151,30 +143,21 @@ public struct BuildPipeline: Sendable {
                 if problem.isError { diagnostics.error(problem.message, at: at) } else { diagnostics.warning(problem.message, at: at) }
             }
         }
-        report.revisitsDue = model.views.revisits.due.count
-        report.tasksOpen = model.views.tasks.open.count
-        report.importantTasksOpen = model.views.tasks.importantOpen
-        report.tasksOverdue = model.views.tasks.overdue
-        report.entries = model.entries.count
-        report.entryPages = model.entries.map(\.sitePath)
-        stage("site model")
-
-        // 6. Static files: the theme's, the journal's static/, and every entry's media.
-        let files = StaticFiles.collect(model: model, theme: theme, assets: assets)
-        let stylesheet = model.links.href("style.css") + (files.versions["style.css"].map { "?v=\($0)" } ?? "")
-        let script = model.links.href("journal.js") + (files.versions["journal.js"].map { "?v=\($0)" } ?? "")
-        stage("static files")
-
-        // 7. Pages, rendered and written on all cores; private ones sealed behind lock screens.
-        var pageRenderer = PageRenderer(model: model, templates: templates, theme: theme, stylesheet: stylesheet, script: script)
-        pageRenderer.prepareFragments()
-        stage("render entry cards and rows")
+        // 6. Theme files first: the versions of style.css and journal.js go into every page,
+        // and the private part is sealed (on another thread) while the public model is built.
+        let themeFiles = StaticFiles.collect(theme: theme, assets: assets, localization: localization, config: config)
+        let siteLinks = SiteLinks(config: config)
+        let stylesheet = siteLinks.href("style.css") + (themeFiles.versions["style.css"].map { "?v=\($0)" } ?? "")
+        let script = siteLinks.href("journal.js") + (themeFiles.versions["journal.js"].map { "?v=\($0)" } ?? "")
         var processor = ImageProcessor(cache: imageCache, settings: config.media, diagnostics: diagnostics, paths: paths)
         processor.showProgress = options.showProgress
         var locked = LockedSite()
         // Sealed again only when something the private part is made from changed: serve keeps
         // the last one in memory, build on disk (with the site in place holding its files).
         var sealedToSave: (store: SealedPartStore, key: String)?
+        var sealNew: (store: SealedPartStore?, key: String?)?
+        let sealed = Mutex<LockedSite?>(nil)
+        let sealing = DispatchGroup()
         if let keys {
             let useMemo = options.session != nil || (options.useCache && options.writeOutput)
             let memoKey = useMemo ? LockedSiteMemo.key(split: split, keys: keys, journal: journal.path,
@@ -191,11 +174,48 @@ public struct BuildPipeline: Sendable {
                 report.privateKept = true
             } else {
                 store?.forget()
-                locked = LockedSite.build(split: split, keys: keys, config: config, moodLog: loaded.moodLog, today: today,
-                                          theme: theme, templates: templates, stylesheet: stylesheet, script: script,
-                                          processor: options.writeOutput ? processor : nil, paths: paths)
-                if let session = options.session, let memoKey { session.remember(locked, key: memoKey, split: split) }
-                if let store, let memoKey { sealedToSave = (store, memoKey) }
+                sealNew = (store, memoKey)
+                let lockedSplit = split, moodLog = loaded.moodLog, sealer = options.writeOutput ? processor : nil, config = config
+                DispatchQueue.global().async(group: sealing) {
+                    let site = LockedSite.build(split: lockedSplit, keys: keys, config: config, moodLog: moodLog, today: today,
+                                                theme: theme, templates: templates, stylesheet: stylesheet, script: script,
+                                                processor: sealer, paths: paths)
+                    sealed.withLock { $0 = site }
+                }
+            }
+        }
+
+        let model = SiteModel(config: config, entries: split.publicEntries,
+                              moodLog: publicMoodLog,
+                              trips: split.publicTrips, today: today,
+                              privateIndexPath: keys != nil && !config.privateAll ? LockedSite.indexPath(config: config) : nil,
+                              localization: localization, authorPhotos: loaded.authorPhotos, elsewhere: elsewhere)
+        for problem in model.linkProblems {
+            let at = SourceLocation(path: paths.display(path: problem.file), line: problem.line, column: problem.column)
+            if problem.isError { diagnostics.error(problem.message, at: at) } else { diagnostics.warning(problem.message, at: at) }
+        }
+        report.revisitsDue = model.views.revisits.due.count
+        report.tasksOpen = model.views.tasks.open.count
+        report.importantTasksOpen = model.views.tasks.importantOpen
+        report.tasksOverdue = model.views.tasks.overdue
+        report.entries = model.entries.count
+        report.entryPages = model.entries.map(\.sitePath)
+        stage("site model")
+
+        // 6. Static files: the theme's, the journal's static/, and every entry's media.
+        let files = themeFiles.addingMedia(of: model)
+        stage("static files")
+
+        // 7. Pages, rendered and written on all cores; private ones sealed behind lock screens.
+        var pageRenderer = PageRenderer(model: model, templates: templates, theme: theme, stylesheet: stylesheet, script: script)
+        pageRenderer.prepareFragments()
+        stage("render entry cards and rows")
+        if let keys {
+            sealing.wait()
+            if let built = sealed.withLock({ $0 }), let sealNew {
+                locked = built
+                if let session = options.session, let key = sealNew.key { session.remember(locked, key: key, split: split) }
+                if let store = sealNew.store, let key = sealNew.key { sealedToSave = (store, key) }
             }
             pageRenderer.lock = LockScreens(pages: locked.pages, salt: keys.salt, check: keys.keyCheck.base64EncodedString(), hint: config.privateHint)
             stage("seal private pages")

@@ -22,7 +22,9 @@ struct StaticFiles {
 
     static let versioned: Set<String> = ["style.css", "journal.js"]
 
-    static func collect(model: SiteModel, theme: Theme, assets: AssetSource) -> StaticFiles {
+    /// The theme's files, the journal's static/ and Leaflet: known before the site model (the
+    /// versions of style.css and journal.js go into every page, private ones too).
+    static func collect(theme: Theme, assets: AssetSource, localization: Localization, config: JournalConfig) -> StaticFiles {
         var bySitePath: [String: Copy] = [:]
         var versions: [String: String] = [:]
         let themeStatic = "\(theme.folder)/static/"
@@ -31,7 +33,7 @@ struct StaticFiles {
             let sitePath = String(path.dropFirst(themeStatic.count))
             if sitePath == "journal.js" {
                 // The script's words in the journal's language go first, in the same file.
-                file.data = Data(model.localization.scriptLabels.utf8) + file.data
+                file.data = Data(localization.scriptLabels.utf8) + file.data
                 file.origin = .builtIn
             }
             if versioned.contains(sitePath) { versions[sitePath] = fnv1a(file.data) }
@@ -45,10 +47,16 @@ struct StaticFiles {
             let sitePath = String(path.dropFirst("static/".count))
             bySitePath[sitePath] = Copy(source: .file(url.path), sitePath: sitePath)
         }
-        if model.config.interactiveMap != nil {
+        if config.interactiveMap != nil {
             for copy in Leaflet.copies() ?? [] { bySitePath[copy.sitePath] = copy }
         }
-        for copy in media(of: model.entries, trips: model.views.trips.trips, originals: model.config.media.originals) {
+        return StaticFiles(copies: bySitePath.keys.sorted().map { bySitePath[$0]! }, versions: versions)
+    }
+
+    /// With every entry's media of the model (which win over a static file of the same path).
+    func addingMedia(of model: SiteModel) -> StaticFiles {
+        var bySitePath = Dictionary(copies.map { ($0.sitePath, $0) }, uniquingKeysWith: { _, last in last })
+        for copy in Self.media(of: model.entries, trips: model.views.trips.trips, originals: model.config.media.originals) {
             bySitePath[copy.sitePath] = copy
         }
         return StaticFiles(copies: bySitePath.keys.sorted().map { bySitePath[$0]! }, versions: versions)
