@@ -85,9 +85,9 @@ struct ExternalLinkCheck {
             case .timedOut: counts.timedOut += 1
             }
         }
+        let seconds = options.timeout == options.timeout.rounded() ? String(Int(options.timeout)) : String(options.timeout)
         for use in uses {
             guard let outcome = outcomes[key(use.address)] else { continue }
-            let seconds = options.timeout == options.timeout.rounded() ? String(Int(options.timeout)) : String(options.timeout)
             switch outcome {
             case .fine: break
             case .broken(let status):

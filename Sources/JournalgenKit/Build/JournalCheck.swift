@@ -67,8 +67,7 @@ struct JournalCheck {
             for relative in FileIO.listFiles(below: journal + "/" + folder, include: { !$0.hasSuffix(".md") && !$0.hasPrefix(".") && !$0.contains("/.") }) {
                 let path = LinkResolver.standard(journal + "/" + folder + "/" + relative)
                 guard !used.contains(path) else { continue }
-                let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-                unused.append((folder + "/" + relative, size ?? 0))
+                unused.append((folder + "/" + relative, FileIO.sizeAndTime(path)?.size ?? 0))
             }
         }
         guard !unused.isEmpty else { return }

@@ -94,7 +94,7 @@ public enum YAMLReader {
             case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
                 try count(1, at: line, column)
                 if open.count >= YAMLReader.maximumDepth {
-                    throw Failure(message: "the front matter is nested more than \(YAMLReader.maximumDepth) levels deep; expected keys, lists and tables a few levels deep", line: line, column: column)
+                    throw tooDeep(line, column)
                 }
                 let isTable = event.type == YAML_MAPPING_START_EVENT
                 let anchor = isTable ? Self.text(event.data.mapping_start.anchor) : Self.text(event.data.sequence_start.anchor)
@@ -109,13 +109,17 @@ public enum YAMLReader {
                 }
                 try count(named.count, at: line, column)
                 if open.count + named.height > YAMLReader.maximumDepth {
-                    throw Failure(message: "the front matter is nested more than \(YAMLReader.maximumDepth) levels deep; expected keys, lists and tables a few levels deep", line: line, column: column)
+                    throw tooDeep(line, column)
                 }
                 try add(named.node, count: named.count, height: named.height, anchor: nil, at: line, column)
             default:
                 break
             }
             return false
+        }
+
+        func tooDeep(_ line: Int, _ column: Int) -> Failure {
+            Failure(message: "the front matter is nested more than \(YAMLReader.maximumDepth) levels deep; expected keys, lists and tables a few levels deep", line: line, column: column)
         }
 
         mutating func count(_ n: Int, at line: Int, _ column: Int) throws(Failure) {

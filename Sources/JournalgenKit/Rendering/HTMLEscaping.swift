@@ -4,8 +4,8 @@ public enum HTMLEscaping {
     public static func escape(_ text: String) -> String {
         let utf8 = text.utf8
         // One pass to see whether anything needs escaping (most titles and names do not).
-        guard utf8.withContiguousStorageIfAvailable({ bytes in bytes.contains { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 } })
-                ?? utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else {
+        func special(_ byte: UInt8) -> Bool { byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || byte == 0x27 }
+        guard utf8.withContiguousStorageIfAvailable({ $0.contains(where: special) }) ?? utf8.contains(where: special) else {
             return text
         }
         var out: [UInt8] = []

@@ -81,7 +81,8 @@ extension PageRenderer {
             ]))
         case .glory(let number):
             let split = model.listPages.gloryPages, part = split.parts[number - 1]
-            var values: [String: TemplateValue] = [
+            return templates.render("glory", listPageContext(text("listOfGlory"), base: "glory/", number: number, split: split, kind: "glory",
+                                                             description: "Ideas and goals made real.", [
                 "realised": .objects(views.glory.realised[part].map { GloryItemView(item: $0, model: model) }),
                 "start": .number(part.lowerBound + 1),
                 // Goals still ahead stand below the first page only.
@@ -89,11 +90,7 @@ extension PageRenderer {
                 "count": .number(views.glory.realised.count),
                 "hasAhead": .bool(number == 1 && !views.glory.ahead.isEmpty),
                 "today": .object(DayView(day: views.today, localization: model.localization)),
-            ]
-            values["pager"] = .object(PaginationView(split: split, page: number, base: "glory/", model: model))
-            let title = number <= 1 ? text("listOfGlory") : "\(text("listOfGlory")) · \(text("pageLabel")) \(number)"
-            return templates.render("glory", context(page(title, PageSplit.path("glory/", page: number), kind: "glory",
-                                                          description: "Ideas and goals made real."), values))
+            ]))
         case .revisit(let number):
             let split = model.listPages.revisitPages
             return templates.render("revisit", listPageContext(text("revisit"), base: "revisit/", number: number, split: split, kind: "revisit", [

@@ -110,12 +110,12 @@ public struct PageRenderer: Sendable {
 
     /// The context of page `number` of a list that `split` cuts, whose first page is at `base`:
     /// later pages get their number in the title ("#hike · Page 2"), and `pager` links them all.
-    func listPageContext(_ title: String, base: String, number: Int, split: PageSplit, kind: String, variant: String? = nil,
-                         _ values: [String: TemplateValue]) -> TemplateValue {
+    func listPageContext(_ title: String, base: String, number: Int, split: PageSplit, kind: String, description: String? = nil,
+                         variant: String? = nil, _ values: [String: TemplateValue]) -> TemplateValue {
         var values = values
         values["pager"] = .object(PaginationView(split: split, page: number, base: base, model: model))
         let title = number <= 1 ? title : "\(title) · \(text("pageLabel")) \(number)"
-        return context(page(title, PageSplit.path(base, page: number), kind: kind, variant: variant), values)
+        return context(page(title, PageSplit.path(base, page: number), kind: kind, description: description, variant: variant), values)
     }
 
     /// A label in the journal's language, for page titles.

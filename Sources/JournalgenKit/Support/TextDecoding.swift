@@ -18,15 +18,7 @@ enum TextDecoding {
 extension String {
     /// Without leading and trailing spaces and tabs. Byte-wise: Foundation's trimming goes
     /// through NSString, which costs more than parsing the value.
-    var trimmedSpaces: String {
-        let u = utf8
-        guard let first = u.first, let last = u.last,
-              first == 0x20 || first == 0x09 || last == 0x20 || last == 0x09 else { return self }
-        var start = u.startIndex, end = u.endIndex
-        while start < end, u[start] == 0x20 || u[start] == 0x09 { start = u.index(after: start) }
-        while end > start, u[u.index(before: end)] == 0x20 || u[u.index(before: end)] == 0x09 { end = u.index(before: end) }
-        return String(self[start..<end])
-    }
+    var trimmedSpaces: String { trimmingBytes { $0 == 0x20 || $0 == 0x09 } }
 
     /// A copy that holds only its bytes, for text kept long that was built in a larger buffer.
     func compacted() -> String {
@@ -41,7 +33,11 @@ extension String {
 
     /// Without leading and trailing spaces, tabs and line breaks, byte-wise (see `trimmedSpaces`).
     var trimmedWhitespace: String {
-        func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == 0x0C || b == 0x0B }
+        trimmingBytes { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0x0C || $0 == 0x0B }
+    }
+
+    /// Without the ASCII bytes `isSpace` names at either end.
+    private func trimmingBytes(_ isSpace: (UInt8) -> Bool) -> String {
         let u = utf8
         guard let first = u.first, let last = u.last, isSpace(first) || isSpace(last) else { return self }
         var start = u.startIndex, end = u.endIndex
