@@ -337,6 +337,37 @@ final class IncrementalTests: XCTestCase {
         XCTAssertEqual(first.diagnostics, second.diagnostics)
     }
 
+    /// Past its limit of addresses the sitemap becomes an index of parts (the protocol's limit is
+    /// 50,000 a file; a 50k-entry journal has 57,000 pages).
+    func testALargeSitemapIsSplitIntoAnIndexAndParts() throws {
+        let journal = try TemporaryJournal()
+        defer { journal.remove() }
+        for day in 1...7 { try journal.write("entries/2026-03-0\(day)-day.md", "---\ntitle: Day \(day)\n---\nText.\n") }
+        let loaded = JournalLoader(journal: journal.root, paths: DisplayPaths(workingDirectory: journal.root.path))
+            .load(config: BuildPipeline.fallbackConfig, options: LoadOptions(today: CalendarDay(iso: "2026-11-22")), diagnostics: DiagnosticsEngine())
+        var config = BuildPipeline.fallbackConfig
+        config.baseURL = "https://example.org/j/"
+        let model = SiteModel(config: config, entries: loaded.entries, moodLog: [], trips: [:], today: CalendarDay(iso: "2026-11-22"))
+        let pages: [(job: PageJob, path: String)] = [(.home(page: 1), "index.html"), (.notFound, "404.html")]
+            + model.entries.indices.map { (.entry($0), model.entries[$0].sitePath + "index.html") }
+        func xml(_ document: (path: String, render: @Sendable () -> Data)) throws -> MarkupDocument {
+            try XCTUnwrap(MarkupDocument(data: document.render(), kind: .xml))
+        }
+        let whole = Sitemap(model: model, pages: pages, limit: 8).documents()
+        XCTAssertEqual(whole.map(\.path), ["sitemap.xml"])
+        XCTAssertEqual(try xml(whole[0]).strings("//*[local-name()='loc']").count, 8)
+        let split = Sitemap(model: model, pages: pages, limit: 3).documents()
+        XCTAssertEqual(split.map(\.path), ["sitemap.xml", "sitemap-1.xml", "sitemap-2.xml", "sitemap-3.xml"])
+        let index = try xml(split[0])
+        XCTAssertEqual(index.strings("/*[local-name()='sitemapindex']/*[local-name()='sitemap']/*[local-name()='loc']"),
+                       (1...3).map { "https://example.org/j/sitemap-\($0).xml" })
+        // Entries newest first after the home page: each part's newest entry day.
+        XCTAssertEqual(index.strings("//*[local-name()='lastmod']"), ["2026-03-07", "2026-03-05", "2026-03-02"])
+        let parts = try split.dropFirst().map { try xml($0).strings("//*[local-name()='loc']") }
+        XCTAssertEqual(parts.map(\.count), [3, 3, 2])
+        XCTAssertEqual(Set(parts.flatMap { $0 }), Set(try xml(whole[0]).strings("//*[local-name()='loc']")))
+    }
+
     func testCompactCoderRoundTripsAnEntry() throws {
         let journal = try TemporaryJournal()
         defer { journal.remove() }

@@ -101,6 +101,25 @@ import Testing
         #expect(LockedPageOpener.open(page: home, at: "", passphrase: TestPassphrase.value) == .failure(.notALockScreen))
     }
 
+    /// The private list is paged as the public lists are, each page sealed at its own address.
+    @Test func thePrivateListIsPaged() throws {
+        let journal = try Self.makeJournal(config: "paginate: {lists: 1}\n")
+        defer { journal.remove() }
+        #expect(Self.build(journal).succeeded)
+        let first = try LockedPageOpener.open(page: try journal.read("_site/private/index.html"), at: "private/", passphrase: TestPassphrase.value).get()
+        let second = try LockedPageOpener.open(page: try journal.read("_site/private/page/2/index.html"), at: "private/page/2/",
+                                               passphrase: TestPassphrase.value).get()
+        let one = try #require(MarkupDocument(data: Data(first.html.utf8)))
+        let two = try #require(MarkupDocument(data: Data(second.html.utf8)))
+        #expect(one.strings("//ul[@class='rows']//h3//a | //ul[@class='rows']/li/a").contains("Tripmarker"), "trips on the first page")
+        #expect(one.string("//nav[@class='pagination']/a[@rel='next']/@href") == "/j/private/page/2/")
+        #expect(two.string("//nav[@class='pagination']/a[@rel='prev']/@href") == "/j/private/")
+        #expect(!second.html.contains("Tripmarker"), "trips on the first page only")
+        let titles = [first.html, second.html].map { ["Titlemarker", "Tripentrymarker"].filter($0.contains) }
+        #expect(titles == [["Tripentrymarker"], ["Titlemarker"]], "newest first, one a page: \(titles)")
+        #expect(!snapshot(journal.output).keys.contains("private/page/3/index.html"))
+    }
+
     /// The browser's algorithm, run by another implementation: Python's `cryptography`
     /// (PBKDF2-HMAC-SHA256 and AES-GCM, as WebCrypto is called in journal.js).
     @Test func anotherImplementationOpensPagesAndPhotos() throws {

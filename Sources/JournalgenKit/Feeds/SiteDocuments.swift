@@ -14,9 +14,9 @@ enum SiteDocuments {
         if absolute {
             documents += [
                 ("feed.xml", { @Sendable in AtomFeed(model: model).render() }),
-                ("sitemap.xml", { @Sendable in Sitemap(model: model, pages: pages).render() }),
                 ("reminders.ics", { @Sendable in ReminderCalendar(model: model).render() }),
             ]
+            documents += Sitemap(model: model, pages: pages).documents()
             for i in model.views.authors.listed {
                 documents.append((AtomFeed.path(author: model.views.authors.people[i].author), { @Sendable in AtomFeed(model: model, author: i).render() }))
             }

@@ -2,27 +2,70 @@ import Foundation
 
 /// sitemap.xml (sitemaps.org 0.9): every page but the 404 page, entries with their day as
 /// `lastmod`. Drafts previewed with --drafts are not listed.
+///
+/// Past `limit` addresses, sitemap.xml is a sitemap index of sitemap-1.xml, sitemap-2.xml…, each
+/// with at most `limit` of them: the protocol allows 50,000 a file, and a lifetime journal has
+/// more pages than that; parts of 5,000 also stay well under a megabyte each.
 struct Sitemap {
     var model: SiteModel
     var pages: [(job: PageJob, path: String)]
+    var limit = 5_000
 
-    func render() -> Data {
-        let links = model.links
+    private struct Address: Sendable {
+        var path: String
+        var lastmod: String?
+    }
+
+    /// The files, sitemap.xml first, each with what renders it.
+    func documents() -> [(path: String, render: @Sendable () -> Data)] {
+        let addresses = self.addresses(), model = self.model
+        guard addresses.count > limit else {
+            return [("sitemap.xml", { @Sendable in Self.urlset(addresses[...], model: model) })]
+        }
+        let limit = self.limit
+        let parts = stride(from: 0, to: addresses.count, by: limit).map { addresses[$0..<min($0 + limit, addresses.count)] }
+        var documents: [(path: String, render: @Sendable () -> Data)] = [("sitemap.xml", { @Sendable in
+            let xml = XMLWriter()
+            xml.element("sitemapindex", ["xmlns": "http://www.sitemaps.org/schemas/sitemap/0.9"]) {
+                for (n, part) in parts.enumerated() {
+                    xml.element("sitemap") {
+                        xml.element("loc", text: model.links.absolute("sitemap-\(n + 1).xml"))
+                        if let newest = part.compactMap(\.lastmod).max() { xml.element("lastmod", text: newest) }
+                    }
+                }
+            }
+            return xml.finish()
+        })]
+        for (n, part) in parts.enumerated() {
+            documents.append(("sitemap-\(n + 1).xml", { @Sendable in Self.urlset(part, model: model) }))
+        }
+        return documents
+    }
+
+    private func addresses() -> [Address] {
+        var addresses: [Address] = []
+        addresses.reserveCapacity(pages.count)
+        for (job, path) in pages {
+            var lastmod: String?
+            switch job {
+            case .notFound: continue
+            case .entry(let i):
+                if model.entries[i].isDraft { continue }
+                lastmod = model.entries[i].date.day.description
+            default: break
+            }
+            addresses.append(Address(path: path.hasSuffix("index.html") ? String(path.dropLast("index.html".count)) : path, lastmod: lastmod))
+        }
+        return addresses
+    }
+
+    private static func urlset(_ addresses: ArraySlice<Address>, model: SiteModel) -> Data {
         let xml = XMLWriter()
         xml.element("urlset", ["xmlns": "http://www.sitemaps.org/schemas/sitemap/0.9"]) {
-            for (job, path) in pages {
-                var lastmod: String?
-                switch job {
-                case .notFound: continue
-                case .entry(let i):
-                    if model.entries[i].isDraft { continue }
-                    lastmod = model.entries[i].date.day.description
-                default: break
-                }
-                let sitePath = path.hasSuffix("index.html") ? String(path.dropLast("index.html".count)) : path
+            for address in addresses {
                 xml.element("url") {
-                    xml.element("loc", text: links.absolute(sitePath))
-                    if let lastmod { xml.element("lastmod", text: lastmod) }
+                    xml.element("loc", text: model.links.absolute(address.path))
+                    if let lastmod = address.lastmod { xml.element("lastmod", text: lastmod) }
                 }
             }
         }

@@ -119,9 +119,15 @@ struct LockedSite: Sendable {
         for (t, trip) in model.views.trips.trips.enumerated() where trip.info?.lockToken != nil {
             work.append((trip.sitePath, .trip, trip.title, theme.defaultVariant, { renderer.render(.trip(t)) }))
         }
-        work.append((indexPath, .index, model.localization.text("privateEntries"), theme.defaultVariant, {
-            renderer.renderPrivateIndex(entries: privateIndexes, path: indexPath)
-        }))
+        // The list of private entries in pages, as the public lists are: one sealed page of a
+        // lifetime's private entries would be over a megabyte to download and decrypt.
+        let split = PageSplit(months: privateIndexes.map { PageSplit.YearMonth(model.entries[$0].date.day) }, limit: config.paging.lists)
+        for number in 1...split.count {
+            let entries = Array(privateIndexes[split.parts[number - 1]])
+            work.append((PageSplit.path(indexPath, page: number), .index, model.localization.text("privateEntries"), theme.defaultVariant, {
+                renderer.renderPrivateIndex(entries: entries, page: number, of: split, base: indexPath)
+            }))
+        }
         let siteTitle = config.title
         let sealed: [(page: LockedPage, reads: [Int])] = parallelMap(work) { item in
             let (html, reads) = BodyReads.tracking { item.render() }

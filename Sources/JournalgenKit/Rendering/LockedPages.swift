@@ -27,14 +27,15 @@ extension PageRenderer {
         ]))
     }
 
-    /// The page behind the private index's lock: every private entry, newest first, and the
-    /// private trips.
-    func renderPrivateIndex(entries: [Int], path: String) -> String {
-        let trips = model.views.trips.trips.filter { $0.info?.lockToken != nil }
+    /// Page `number` of the list behind the private index's lock: its share of the private
+    /// entries, newest first; the first page also lists the private trips and tasks.
+    func renderPrivateIndex(entries: [Int], page number: Int, of split: PageSplit, base: String) -> String {
+        let first = number == 1
+        let trips = first ? model.views.trips.trips.filter { $0.info?.lockToken != nil } : []
         // Private entries' tasks are listed here, inside the sealed page, never on tasks/.
-        let tasks = model.views.tasks.open.filter { model.entries[$0.entry].lockToken != nil }
+        let tasks = first ? model.views.tasks.open.filter { model.entries[$0.entry].lockToken != nil } : []
         for index in entries { BodyReads.note(index) }
-        return templates.render("private", context(page(text("privateEntries"), path, kind: "private"), [
+        return templates.render("private", listPageContext(text("privateEntries"), base: base, number: number, split: split, kind: "private", [
             "tasks": .objects(tasks.prefix(model.config.paging.lists).map { TaskView(item: $0, model: model) }),
             "taskCount": .number(tasks.count),
             "hasTasks": .bool(!tasks.isEmpty),
