@@ -51,21 +51,26 @@ public struct BuildPipeline: Sendable {
 
         // 2. Entries, parsed and rendered on all cores.
         let imageCache = options.session?.imageCache(journal: journal.path) ?? ImageCache(journal: journal.path)
-        var loader = JournalLoader(journal: journal, paths: paths)
-        loader.imageCache = imageCache
-        let entryCache = options.useCache ? entryCache(journal: journal.path) : nil
-        loader.entryCache = entryCache
-        var loaded = loader.load(
-            config: config,
-            options: LoadOptions(includeDrafts: options.includeDrafts, includeFuture: options.includeFuture, today: options.today),
-            diagnostics: diagnostics)
+        var loaded: LoadedJournal
+        do {
+            // Scoped: outside `serve`, the cache's records are let go once saved, before pages
+            // are rendered (tens of megabytes at 50k entries).
+            var loader = JournalLoader(journal: journal, paths: paths)
+            loader.imageCache = imageCache
+            let entryCache = options.useCache ? entryCache(journal: journal.path) : nil
+            loader.entryCache = entryCache
+            loaded = loader.load(
+                config: config,
+                options: LoadOptions(includeDrafts: options.includeDrafts, includeFuture: options.includeFuture, today: options.today),
+                diagnostics: diagnostics)
+            if options.writeOutput && options.session == nil, let entryCache {
+                let path = journal.path
+                DispatchQueue.global().async(group: background) { entryCache.save(journal: path) }
+            }
+        }
         report.draftsLeftOut = loaded.draftsLeftOut
         report.futureLeftOut = loaded.futureLeftOut
         stage("load and render entries")
-        if options.writeOutput && options.session == nil, let entryCache {
-            let path = journal.path
-            DispatchQueue.global().async(group: background) { entryCache.save(journal: path) }
-        }
 
         // 3. Theme and templates.
         let assets = AssetSource(journal: journal)

@@ -10,42 +10,68 @@ import Foundation
 /// associated values) must code themselves positionally; the ones journalgen caches do.
 enum CompactCoder {
     static func encode<T: Encodable>(_ value: T) throws -> Data {
-        let encoder = CompactEncoder()
-        try value.encode(to: encoder)
-        return encoder.sink.data
+        Data(try bytes(of: value))
+    }
+
+    static func bytes<T: Encodable>(of value: T, capacity: Int = 1024) throws -> [UInt8] {
+        let sink = CompactSink(capacity: capacity)
+        try value.encode(to: CompactEncoder(sink: sink))
+        return sink.bytes
     }
 
     static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-        let decoder = CompactDecoder(source: CompactSource(data))
-        return try T(from: decoder)
+        try T(from: CompactDecoder(source: CompactSource(data)))
+    }
+
+    /// The value whose bytes are the next `length` of `source`, read in place.
+    static func decode<T: Decodable>(_ type: T.Type, from source: CompactSource, length: Int) throws -> T {
+        let end = source.position + length
+        guard length >= 0, end <= source.bytes.count else { throw Failure() }
+        let value = try T(from: CompactDecoder(source: source))
+        guard source.position == end else { throw Failure() }
+        return value
     }
 
     struct Failure: Error {}
 }
 
+/// Bytes in an array rather than Data: appending a byte to Data costs several times more, and a
+/// build writes millions of them.
 final class CompactSink {
-    var data = Data()
+    var bytes: [UInt8] = []
 
-    func byte(_ b: UInt8) { data.append(b) }
+    init(capacity: Int = 1024) { bytes.reserveCapacity(capacity) }
+
+    @inline(__always) func byte(_ b: UInt8) { bytes.append(b) }
 
     func int(_ value: Int) {
         // Variable length, zigzag: small numbers take one byte.
         var n = UInt64(bitPattern: Int64((value << 1) ^ (value >> 63)))
-        while n >= 0x80 { data.append(UInt8(n & 0x7F) | 0x80); n >>= 7 }
-        data.append(UInt8(n))
+        while n >= 0x80 { bytes.append(UInt8(n & 0x7F) | 0x80); n >>= 7 }
+        bytes.append(UInt8(n))
     }
 
     func string(_ s: String) {
         var s = s
-        s.withUTF8 { bytes in
-            int(bytes.count)
-            data.append(bytes.baseAddress!, count: bytes.count)
+        s.withUTF8 { utf8 in
+            int(utf8.count)
+            bytes.append(contentsOf: utf8)
         }
     }
 
     func double(_ d: Double) {
-        var bits = d.bitPattern.littleEndian
-        withUnsafeBytes(of: &bits) { data.append(contentsOf: $0) }
+        let bits = d.bitPattern
+        for i in 0..<8 { bytes.append(UInt8(truncatingIfNeeded: bits >> (8 * UInt64(i)))) }
+    }
+
+    /// Room for a list's count, which is known only once the list is written.
+    func countSlot() -> Int {
+        defer { bytes.append(contentsOf: [0, 0, 0, 0]) }
+        return bytes.count
+    }
+
+    func setCount(_ count: Int, at slot: Int) {
+        for i in 0..<4 { bytes[slot + i] = UInt8(truncatingIfNeeded: count >> (8 * i)) }
     }
 }
 
@@ -72,6 +98,14 @@ final class CompactSource {
         }
         let v = Int64(bitPattern: n)
         return Int((v >> 1) ^ -(v & 1))
+    }
+
+    func count() throws -> Int {
+        guard position + 4 <= bytes.count else { throw CompactCoder.Failure() }
+        var n = 0
+        for i in 0..<4 { n |= Int(bytes[position + i]) << (8 * i) }
+        position += 4
+        return n
     }
 
     func string() throws -> String {
@@ -122,7 +156,17 @@ struct CompactEncoder: Encoder {
         mutating func encode(_ value: UInt16) throws { sink.int(Int(value)) }
         mutating func encode(_ value: UInt32) throws { sink.int(Int(value)) }
         mutating func encode(_ value: UInt64) throws { sink.int(Int(truncatingIfNeeded: value)) }
-        mutating func encode<T: Encodable>(_ value: T) throws { try value.encode(to: CompactEncoder(sink: sink)) }
+        mutating func encode<T: Encodable>(_ value: T) throws { try CompactEncoder.encode(value, to: sink) }
+    }
+
+    /// Strings, numbers and flags written directly, not through another encoder: most of what
+    /// the cache holds is lists of them.
+    static func encode<T: Encodable>(_ value: T, to sink: CompactSink) throws {
+        if T.self == String.self { sink.string(unsafeBitCast(value, to: String.self)) }
+        else if T.self == Int.self { sink.int(unsafeBitCast(value, to: Int.self)) }
+        else if T.self == Bool.self { sink.byte(unsafeBitCast(value, to: Bool.self) ? 1 : 0) }
+        else if T.self == Double.self { sink.double(unsafeBitCast(value, to: Double.self)) }
+        else { try value.encode(to: CompactEncoder(sink: sink)) }
     }
 
     struct Keyed<Key: CodingKey>: KeyedEncodingContainerProtocol {
@@ -134,7 +178,7 @@ struct CompactEncoder: Encoder {
         mutating func encode(_ value: String, forKey key: Key) throws { sink.string(value) }
         mutating func encode(_ value: Double, forKey key: Key) throws { sink.double(value) }
         mutating func encode(_ value: Int, forKey key: Key) throws { sink.int(value) }
-        mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try value.encode(to: CompactEncoder(sink: sink)) }
+        mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try CompactEncoder.encode(value, to: sink) }
         // Optionals carry a presence byte, so fields stay in place whether or not they are set.
         mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { try present(value) }
         mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { try present(value) }
@@ -144,7 +188,7 @@ struct CompactEncoder: Encoder {
         private func present<T: Encodable>(_ value: T?) throws {
             guard let value else { sink.byte(0); return }
             sink.byte(1)
-            try value.encode(to: CompactEncoder(sink: sink))
+            try CompactEncoder.encode(value, to: sink)
         }
         mutating func nestedContainer<N: CodingKey>(keyedBy keyType: N.Type, forKey key: Key) -> KeyedEncodingContainer<N> {
             KeyedEncodingContainer(Keyed<N>(sink: sink))
@@ -154,36 +198,36 @@ struct CompactEncoder: Encoder {
         mutating func superEncoder(forKey key: Key) -> Encoder { CompactEncoder(sink: sink) }
     }
 
-    /// A list is written with its count first; the count is patched in once the list is done.
-    final class Unkeyed: UnkeyedEncodingContainer {
+    /// A list is written with its count first, in four bytes set as each item is added.
+    struct Unkeyed: UnkeyedEncodingContainer {
         let sink: CompactSink
         var codingPath: [CodingKey] = []
         private(set) var count = 0
-        private let items = CompactSink()
-        private var finished = false
+        private let slot: Int
 
-        init(sink: CompactSink) { self.sink = sink }
-
-        deinit { flush() }
-
-        private func flush() {
-            guard !finished else { return }
-            finished = true
-            sink.int(count)
-            sink.data.append(items.data)
+        init(sink: CompactSink) {
+            self.sink = sink
+            slot = sink.countSlot()
         }
 
-        func encodeNil() throws { count += 1; items.byte(0) }
-        func encode<T: Encodable>(_ value: T) throws {
+        private mutating func added() {
             count += 1
-            try value.encode(to: CompactEncoder(sink: items))
+            sink.setCount(count, at: slot)
         }
-        func nestedContainer<N: CodingKey>(keyedBy keyType: N.Type) -> KeyedEncodingContainer<N> {
-            count += 1
-            return KeyedEncodingContainer(Keyed<N>(sink: items))
+
+        mutating func encodeNil() throws { added(); sink.byte(0) }
+        mutating func encode(_ value: String) throws { added(); sink.string(value) }
+        mutating func encode(_ value: Int) throws { added(); sink.int(value) }
+        mutating func encode<T: Encodable>(_ value: T) throws {
+            added()
+            try CompactEncoder.encode(value, to: sink)
         }
-        func nestedUnkeyedContainer() -> UnkeyedEncodingContainer { count += 1; return Unkeyed(sink: items) }
-        func superEncoder() -> Encoder { CompactEncoder(sink: items) }
+        mutating func nestedContainer<N: CodingKey>(keyedBy keyType: N.Type) -> KeyedEncodingContainer<N> {
+            added()
+            return KeyedEncodingContainer(Keyed<N>(sink: sink))
+        }
+        mutating func nestedUnkeyedContainer() -> UnkeyedEncodingContainer { added(); return Unkeyed(sink: sink) }
+        mutating func superEncoder() -> Encoder { CompactEncoder(sink: sink) }
     }
 }
 
@@ -219,7 +263,16 @@ struct CompactDecoder: Decoder {
         func decode(_ type: UInt16.Type) throws -> UInt16 { UInt16(truncatingIfNeeded: try source.int()) }
         func decode(_ type: UInt32.Type) throws -> UInt32 { UInt32(truncatingIfNeeded: try source.int()) }
         func decode(_ type: UInt64.Type) throws -> UInt64 { UInt64(truncatingIfNeeded: try source.int()) }
-        func decode<T: Decodable>(_ type: T.Type) throws -> T { try T(from: CompactDecoder(source: source)) }
+        func decode<T: Decodable>(_ type: T.Type) throws -> T { try CompactDecoder.decode(type, from: source) }
+    }
+
+    /// The counterpart of CompactEncoder.encode(_:to:).
+    static func decode<T: Decodable>(_ type: T.Type, from source: CompactSource) throws -> T {
+        if T.self == String.self { return unsafeBitCast(try source.string(), to: T.self) }
+        if T.self == Int.self { return unsafeBitCast(try source.int(), to: T.self) }
+        if T.self == Bool.self { return unsafeBitCast(try source.byte() != 0, to: T.self) }
+        if T.self == Double.self { return unsafeBitCast(try source.double(), to: T.self) }
+        return try T(from: CompactDecoder(source: source))
     }
 
     struct Keyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
@@ -233,14 +286,14 @@ struct CompactDecoder: Decoder {
         func decode(_ type: String.Type, forKey key: Key) throws -> String { try source.string() }
         func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try source.double() }
         func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try source.int() }
-        func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try T(from: CompactDecoder(source: source)) }
+        func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try CompactDecoder.decode(type, from: source) }
         func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try present(type) }
         func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try present(type) }
         func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try present(type) }
         func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try present(type) }
         func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? { try present(type) }
         private func present<T: Decodable>(_ type: T.Type) throws -> T? {
-            try source.byte() == 0 ? nil : try T(from: CompactDecoder(source: source))
+            try source.byte() == 0 ? nil : try CompactDecoder.decode(type, from: source)
         }
         func nestedContainer<N: CodingKey>(keyedBy type: N.Type, forKey key: Key) throws -> KeyedDecodingContainer<N> {
             KeyedDecodingContainer(Keyed<N>(source: source))
@@ -259,8 +312,8 @@ struct CompactDecoder: Decoder {
 
         init(source: CompactSource) throws {
             self.source = source
-            let n = try source.int()
-            guard n >= 0, n <= source.bytes.count - source.position else { throw CompactCoder.Failure() }
+            let n = try source.count()
+            guard n <= source.bytes.count - source.position else { throw CompactCoder.Failure() }
             count = n
         }
 
@@ -268,7 +321,7 @@ struct CompactDecoder: Decoder {
         mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
             guard !isAtEnd else { throw CompactCoder.Failure() }
             currentIndex += 1
-            return try T(from: CompactDecoder(source: source))
+            return try CompactDecoder.decode(type, from: source)
         }
         mutating func nestedContainer<N: CodingKey>(keyedBy type: N.Type) throws -> KeyedDecodingContainer<N> {
             currentIndex += 1

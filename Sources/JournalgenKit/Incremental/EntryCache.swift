@@ -52,7 +52,7 @@ public final class EntryCache: Sendable {
         var lengths: [Int]
     }
 
-    static let format = 5
+    static let format = 6
     /// The file's first bytes: anything else is not a journalgen entry cache.
     static let magic = Data("journalgen entry cache\n".utf8)
 
@@ -150,18 +150,15 @@ public final class EntryCache: Sendable {
     static func decodeShard(_ data: Data, key: String, shard: Int) -> [String: Record]? {
         guard data.starts(with: magic) else { return nil }
         let source = CompactSource(data.dropFirst(magic.count))
-        guard let headerLength = try? source.int(), headerLength > 0, source.position + headerLength <= source.bytes.count,
-              let header = try? CompactCoder.decode(Header.self, from: Data(source.bytes[source.position..<source.position + headerLength])),
+        guard let headerLength = try? source.int(),
+              let header = try? CompactCoder.decode(Header.self, from: source, length: headerLength),
               header.format == format, header.key == key, header.paths.count == header.lengths.count,
               header.paths.allSatisfy({ Self.shard(of: $0) == shard })
         else { return nil }
-        source.position += headerLength
         var records: [String: Record] = [:]
+        records.reserveCapacity(header.paths.count)
         for (relative, length) in zip(header.paths, header.lengths) {
-            guard length >= 0, source.position + length <= source.bytes.count,
-                  let record = try? CompactCoder.decode(Record.self, from: Data(source.bytes[source.position..<source.position + length]))
-            else { return nil }
-            source.position += length
+            guard let record = try? CompactCoder.decode(Record.self, from: source, length: length) else { return nil }
             records[relative] = record
         }
         return source.position == source.bytes.count ? records : nil
@@ -184,17 +181,23 @@ public final class EntryCache: Sendable {
         let key = self.key, grouped = byShard
         let saved: [Int?] = parallelMap(shards.sorted()) { shard in
             let records = (grouped[shard] ?? []).sorted { $0.0 < $1.0 }
-            var blobs: [Data] = []
+            // The records one after the other in one buffer, then the header that says where.
+            let body = CompactSink(capacity: 1 << 20)
+            var lengths: [Int] = []
             for (_, record) in records {
-                guard let blob = try? CompactCoder.encode(record) else { return nil }
-                blobs.append(blob)
+                let start = body.bytes.count
+                guard (try? record.encode(to: CompactEncoder(sink: body))) != nil else { return nil }
+                lengths.append(body.bytes.count - start)
             }
-            guard let header = try? CompactCoder.encode(Header(format: Self.format, key: key, paths: records.map(\.0), lengths: blobs.map(\.count)))
+            guard let header = try? CompactCoder.bytes(of: Header(format: Self.format, key: key, paths: records.map(\.0), lengths: lengths))
             else { return nil }
-            let length = CompactSink()
+            let length = CompactSink(capacity: 8)
             length.int(header.count)
-            var data = Self.magic + length.data + header
-            for blob in blobs { data.append(blob) }
+            var data = Data(capacity: Self.magic.count + length.bytes.count + header.count + body.bytes.count)
+            data.append(Self.magic)
+            data.append(contentsOf: length.bytes)
+            data.append(contentsOf: header)
+            data.append(contentsOf: body.bytes)
             let target = Self.path(journal: journal, shard: shard)
             let temporary = target + ".new-\(getpid())"
             guard FileIO.write(data, to: temporary), rename(temporary, target) == 0 else {

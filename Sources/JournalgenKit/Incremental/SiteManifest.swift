@@ -145,7 +145,7 @@ enum SiteFingerprint {
         entry.loadedFingerprint = ""
         entry.loadedTextFingerprint = ""
         entry.loadedTasksFingerprint = ""
-        return hex(SHA256.hash(data: (try? CompactCoder.encode(entry)) ?? Data()))
+        return hex(SHA256.hash(data: (try? CompactCoder.bytes(of: entry)) ?? []))
     }
 
     /// The journal's files other than entries and media that pages are made from.
