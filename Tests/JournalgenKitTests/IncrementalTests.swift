@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import XCTest
 @testable import JournalgenKit
 
@@ -223,6 +224,81 @@ final class IncrementalTests: XCTestCase {
         }
     }
 
+    /// Builds the journal from nothing into `clean` and compares it with `output`, file by file
+    /// and byte for byte; the clean build is removed when they are the same.
+    func sameAsCleanBuild(_ output: URL, journal: URL, clean: URL, after done: String) throws -> Bool {
+        XCTAssertTrue(build(journal, output: clean, cache: false).succeeded)
+        let a = snapshot(output), b = snapshot(clean)
+        XCTAssertEqual(Set(a.keys).subtracting(b.keys).sorted(), [], "files only in the incremental build after \(done)")
+        XCTAssertEqual(Set(b.keys).subtracting(a.keys).sorted(), [], "files only in the clean build after \(done)")
+        let differing = a.keys.filter { b[$0] != nil && a[$0] != b[$0] }.sorted()
+        XCTAssertEqual(differing, [], "pages differ after \(done)")
+        guard differing.isEmpty && a.count == b.count else { return false }
+        try FileManager.default.removeItem(at: clean)
+        return true
+    }
+
+    /// `serve` after its first batch: entries and media the watcher reports unchanged are taken
+    /// from memory without looking at their files, and the site is still the clean build's.
+    func testRebuildsThatTrustTheWatcherEqualCleanBuilds() throws {
+        let (work, journal) = try Self.exampleCopy()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let served = work.appendingPathComponent("served")
+        let session = BuildSession()
+        let batches = Mutex<Set<String>>([])
+        let watcher = FileWatcher(root: journal.path, quiet: 0.05)
+        watcher.start { batch in batches.withLock { $0.formUnion(batch) } }
+        defer { watcher.stop() }
+        Thread.sleep(forTimeInterval: 0.3)
+        XCTAssertTrue(build(journal, output: served, cache: true, session: session).succeeded)
+        /// What the watcher reported since the last call, once it has been quiet for a while.
+        func changes() -> Set<String> {
+            var seen = Set<String>(), quietRounds = 0
+            for _ in 0..<20 where quietRounds < 2 {
+                Thread.sleep(forTimeInterval: 0.15)
+                let batch = batches.withLock { taken in defer { taken = [] }; return taken }
+                seen.formUnion(batch)
+                quietRounds = batch.isEmpty && !seen.isEmpty ? quietRounds + 1 : 0
+            }
+            return seen
+        }
+        var random = SeededRandom(state: 20261124)
+        var notLookedAt = 0
+        for step in 0..<14 {
+            let (_, edit) = step < Self.edits.count ? Self.edits[step] : Self.edits.randomElement(using: &random)!
+            let done = try edit(journal, &random)
+            session.changedFiles = changes()
+            let report = build(journal, output: served, cache: true, session: session)
+            XCTAssertTrue(report.succeeded, "after \(done): \(report.diagnostics)")
+            notLookedAt += report.entriesNotLookedAt
+            if try !sameAsCleanBuild(served, journal: journal, clean: work.appendingPathComponent("clean-\(step)"), after: done) { break }
+        }
+        XCTAssertGreaterThan(notLookedAt, 0, "the watcher's word was taken")
+    }
+
+    /// What the watcher reports is trusted only file by file.
+    func testChangedFilesAreTrustedOnlyFileByFile() throws {
+        let journal = try TemporaryJournal()
+        defer { journal.remove() }
+        try journal.write("entries/2026/2026-03-01-day.md", "---\ntitle: Day\n---\nText.\n")
+        try journal.write("media/photo.png", TestImages.png)
+        let root = journal.root.standardizedFileURL.path
+        let listing = ["2026/2026-03-01-day.md"]
+        let edited = ChangedFiles(paths: [root + "/entries/2026/2026-03-01-day.md", root + "/media/photo.png"], root: root, lastListing: listing)
+        XCTAssertEqual(edited?.needsListing, false)
+        try journal.write("entries/2026/2026-03-02-new.md", "---\ntitle: New\n---\nText.\n")
+        XCTAssertEqual(ChangedFiles(paths: [root + "/entries/2026/2026-03-02-new.md"], root: root, lastListing: listing)?.needsListing, true)
+        XCTAssertEqual(ChangedFiles(paths: [root + "/entries/2026/2026-03-03-gone.md"], root: root, lastListing: listing)?.needsListing, true)
+        XCTAssertNil(ChangedFiles(paths: [root + "/entries/2026"], root: root, lastListing: listing), "a folder")
+        XCTAssertNil(ChangedFiles(paths: [root + "/media/gone"], root: root, lastListing: listing), "gone, and maybe a folder")
+        XCTAssertEqual(ChangedFiles(paths: [root + "/entries/2026/.dat.nosync1.abc"], root: root, lastListing: listing)?.needsListing, false,
+                       "an editor's temporary file, renamed over the entry")
+        XCTAssertNil(ChangedFiles(paths: [root + "/media/../media/photo.png"], root: root, lastListing: listing))
+        XCTAssertNil(ChangedFiles(paths: [root + "/media/photo.png"], root: root, lastListing: nil), "no listing to go on")
+        XCTAssertEqual(["/a/b.png", "/a/.b", "/a/..b", "/a/./b", "/a/../b", "/a//b", "/a/b/", "a/b", "/a/.", "/a/..", "/"].map(ChangedFiles.isPlain),
+                       [true, true, true, false, false, false, false, false, false, false, false])
+    }
+
     func testIncrementalBuildsEqualCleanBuildsAfterRandomEdits() throws {
         let (work, journal) = try Self.exampleCopy()
         defer { try? FileManager.default.removeItem(at: work) }
@@ -240,15 +316,7 @@ final class IncrementalTests: XCTestCase {
             let report = build(journal, output: incremental, cache: true)
             XCTAssertTrue(report.succeeded, "after \(done): \(report.diagnostics)")
             kept += report.unchanged
-            let clean = work.appendingPathComponent("clean-\(step)")
-            XCTAssertTrue(build(journal, output: clean, cache: false).succeeded)
-            let a = snapshot(incremental), b = snapshot(clean)
-            XCTAssertEqual(Set(a.keys).subtracting(b.keys).sorted(), [], "files only in the incremental build after \(done)")
-            XCTAssertEqual(Set(b.keys).subtracting(a.keys).sorted(), [], "files only in the clean build after \(done)")
-            let differing = a.keys.filter { b[$0] != nil && a[$0] != b[$0]}.sorted()
-            XCTAssertEqual(differing, [], "pages differ after \(done)")
-            if !differing.isEmpty { break }
-            try FileManager.default.removeItem(at: clean)
+            if try !sameAsCleanBuild(incremental, journal: journal, clean: work.appendingPathComponent("clean-\(step)"), after: "\(done)") { break }
         }
         // The cache was used: pages were kept, not all rendered again.
         XCTAssertGreaterThan(kept, 0)
@@ -260,14 +328,19 @@ final class IncrementalTests: XCTestCase {
         for day in 1...9 {
             try journal.write("entries/2026/2026-03-0\(day)-day.md", "---\ntitle: Day \(day)\ntags: [t\(day % 3)]\n---\n\nText of day \(day).\n")
         }
+        try journal.write("entries/2025/2025-03-01-day.md", "---\ntitle: A year before\n---\n\nText.\n")
         for _ in 0..<3 { XCTAssertTrue(journal.build().succeeded) }
         try journal.write("entries/2026/2026-03-01-day.md", "---\ntitle: Day 1\ntags: [t1]\n---\n\nText of day 1, longer now.\n")
         let report = journal.build()
+        // Beside the pages: the feed and calendar (all texts, tasks) and the edited entry's year
+        // of the search index are made again; another year, "On this day" (titles and days
+        // only), the sitemap and robots.txt are kept as they were.
+        XCTAssertEqual(report.documentsMade, ["feed.xml", "reminders.ics", "search/year-2026.json"])
         XCTAssertTrue(report.succeeded)
         // The entry's page, the lists that show its card (home page 1 of 1, year, month, tag) and
         // the files made of every text (feed, search index...) change; the other entries' pages do not.
         XCTAssertGreaterThan(report.rewritten, 0)
-        XCTAssertGreaterThanOrEqual(report.unchanged, 8, "the eight other entry pages are kept")
+        XCTAssertGreaterThanOrEqual(report.unchanged, 9, "the nine other entry pages are kept")
         XCTAssertTrue(try journal.read("_site/2026/03/01/day/index.html").contains("longer now"))
     }
 
@@ -350,7 +423,7 @@ final class IncrementalTests: XCTestCase {
         let model = SiteModel(config: config, entries: loaded.entries, moodLog: [], trips: [:], today: CalendarDay(iso: "2026-11-22"))
         let pages: [(job: PageJob, path: String)] = [(.home(page: 1), "index.html"), (.notFound, "404.html")]
             + model.entries.indices.map { (.entry($0), model.entries[$0].sitePath + "index.html") }
-        func xml(_ document: (path: String, render: @Sendable () -> Data)) throws -> MarkupDocument {
+        func xml(_ document: SiteDocument) throws -> MarkupDocument {
             try XCTUnwrap(MarkupDocument(data: document.render(), kind: .xml))
         }
         let whole = Sitemap(model: model, pages: pages, limit: 8).documents()

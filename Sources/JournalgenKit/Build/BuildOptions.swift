@@ -54,6 +54,10 @@ public struct BuildReport: Sendable {
     public var unchanged = 0
     /// Pages and files written because they were new or changed.
     public var rewritten = 0
+    /// The files beside the pages (feed, sitemap, search index...) made again, not kept.
+    public var documentsMade: [String] = []
+    /// Entries `serve` took from its cache on the watcher's word, without looking at their files.
+    public var entriesNotLookedAt = 0
     public var draftsLeftOut = 0
     public var privateLeftOut = 0
     /// Private entries published as lock screens.

@@ -59,6 +59,7 @@ public struct BuildPipeline: Sendable {
             loader.imageCache = imageCache
             let entryCache = options.useCache ? entryCache(journal: journal.path) : nil
             loader.entryCache = entryCache
+            loader.changedFiles = options.session?.changedFiles
             loaded = loader.load(
                 config: config,
                 options: LoadOptions(includeDrafts: options.includeDrafts, includeFuture: options.includeFuture, today: options.today),
@@ -69,6 +70,7 @@ public struct BuildPipeline: Sendable {
             }
         }
         report.draftsLeftOut = loaded.draftsLeftOut
+        report.entriesNotLookedAt = loaded.entriesNotLookedAt
         report.futureLeftOut = loaded.futureLeftOut
         stage("load and render entries")
 
@@ -327,14 +329,17 @@ public struct BuildPipeline: Sendable {
             }
             return reads
         }
+        let documentsMade = Mutex<[String]>([])
         parallelForEach(count: documents.count) { index in
             if fingerprints?.keep(documents[index].path, in: output) != nil { return }
+            documentsMade.withLock { $0.append(documents[index].path) }
             do {
                 try output.write(documents[index].render(), to: documents[index].path)
             } catch {
                 failures.note(error)
             }
         }
+        report.documentsMade = documentsMade.withLock { $0 }.sorted()
         stage("render and write pages")
         parallelForEach(count: copies.count) { index in
             let copy = copies[index]
@@ -365,7 +370,7 @@ public struct BuildPipeline: Sendable {
         do {
             try output.commit(previousFiles: fingerprints?.previousFiles, waitForPruning: options.session == nil) {
                 fingerprints?.save(pages: jobs.map(renderer.outputPath) + documents.map(\.path),
-                                   reads: pageReads + documents.map { _ in SiteManifest.everyText }, output: output)
+                                   reads: pageReads + documents.map { $0.reads ?? SiteManifest.everyText }, output: output)
                 if let (store, key) = sealedToSave { store.save(locked, key: key, output: options.outputFolder, split: split) }
             }
         } catch {

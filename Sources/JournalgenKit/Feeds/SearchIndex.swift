@@ -32,18 +32,20 @@ struct SearchIndex {
 
     var model: SiteModel
 
-    /// Every shard, each with its path and how to render it.
-    func documents() -> [(path: String, render: @Sendable () -> Data)] {
+    /// Every shard, each with its path and how to render it. A year's shard shows its entries'
+    /// summaries; the months' show nothing of a text.
+    func documents() -> [SiteDocument] {
         let model = self.model
-        var documents: [(path: String, render: @Sendable () -> Data)] = model.years.map { year in
-            (Self.yearFile(year.year), { @Sendable in
-                Self.encode(year.months.flatMap(\.entries).map { Self.item(model, $0, full: true) })
-            })
+        var documents: [SiteDocument] = model.years.map { year in
+            let entries = year.months.flatMap(\.entries)
+            return SiteDocument(Self.yearFile(year.year), reads: entries.sorted()) {
+                Self.encode(entries.map { Self.item(model, $0, full: true) })
+            }
         }
         documents += (1...12).map { month in
-            (Self.monthFile(month), { @Sendable in
+            SiteDocument(Self.monthFile(month), reads: []) {
                 Self.encode(model.entries.indices.filter { model.entries[$0].date.day.month == month }.map { Self.item(model, $0, full: false) })
-            })
+            }
         }
         return documents
     }

@@ -3,22 +3,37 @@ import Foundation
 /// The files beside the pages: feed.xml, sitemap.xml, robots.txt, reminders.ics and the search index.
 /// Feeds, sitemaps and calendars need absolute URLs: without a host in base_url they are left
 /// out, with a warning that says why.
+/// One file beside the pages: where it goes, which entries' texts it shows, and how to make it.
+struct SiteDocument: Sendable {
+    var path: String
+    /// The entries whose texts (bodies) the file shows; nil for every entry's and the task lists
+    /// (as a feed or the calendar). A body edit makes again only the files that read it.
+    var reads: [Int]?
+    var render: @Sendable () -> Data
+
+    init(_ path: String, reads: [Int]? = nil, render: @escaping @Sendable () -> Data) {
+        self.path = path
+        self.reads = reads
+        self.render = render
+    }
+}
+
 enum SiteDocuments {
-    typealias Document = (path: String, render: @Sendable () -> Data)
+    typealias Document = SiteDocument
 
     static func documents(model: SiteModel, pages: [(job: PageJob, path: String)], configLocation: SourceLocation,
                           diagnostics: DiagnosticsEngine, feedsLeftOut: inout Bool) -> [Document] {
         let absolute = !model.config.absoluteBase.isEmpty
         var documents: [Document] = SearchIndex(model: model).documents()
-        documents.append(("robots.txt", { @Sendable in RobotsFile(model: model, hasSitemap: absolute).render() }))
+        documents.append(SiteDocument("robots.txt", reads: []) { RobotsFile(model: model, hasSitemap: absolute).render() })
         if absolute {
             documents += [
-                ("feed.xml", { @Sendable in AtomFeed(model: model).render() }),
-                ("reminders.ics", { @Sendable in ReminderCalendar(model: model).render() }),
+                SiteDocument("feed.xml") { AtomFeed(model: model).render() },
+                SiteDocument("reminders.ics") { ReminderCalendar(model: model).render() },
             ]
             documents += Sitemap(model: model, pages: pages).documents()
             for i in model.views.authors.listed {
-                documents.append((AtomFeed.path(author: model.views.authors.people[i].author), { @Sendable in AtomFeed(model: model, author: i).render() }))
+                documents.append(SiteDocument(AtomFeed.path(author: model.views.authors.people[i].author)) { AtomFeed(model: model, author: i).render() })
             }
         } else if model.config.baseURL == "/" {
             // The default, fine for browsing a site locally (and what `init` writes): a note in

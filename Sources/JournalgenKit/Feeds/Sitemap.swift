@@ -16,15 +16,16 @@ struct Sitemap {
         var lastmod: String?
     }
 
-    /// The files, sitemap.xml first, each with what renders it.
-    func documents() -> [(path: String, render: @Sendable () -> Data)] {
+    /// The files, sitemap.xml first, each with what renders it. Addresses and days are not
+    /// texts: no body edit makes them again.
+    func documents() -> [SiteDocument] {
         let addresses = self.addresses(), model = self.model
         guard addresses.count > limit else {
-            return [("sitemap.xml", { @Sendable in Self.urlset(addresses[...], model: model) })]
+            return [SiteDocument("sitemap.xml", reads: []) { Self.urlset(addresses[...], model: model) }]
         }
         let limit = self.limit
         let parts = stride(from: 0, to: addresses.count, by: limit).map { addresses[$0..<min($0 + limit, addresses.count)] }
-        var documents: [(path: String, render: @Sendable () -> Data)] = [("sitemap.xml", { @Sendable in
+        var documents = [SiteDocument("sitemap.xml", reads: []) {
             let xml = XMLWriter()
             xml.element("sitemapindex", ["xmlns": "http://www.sitemaps.org/schemas/sitemap/0.9"]) {
                 for (n, part) in parts.enumerated() {
@@ -35,9 +36,9 @@ struct Sitemap {
                 }
             }
             return xml.finish()
-        })]
+        }]
         for (n, part) in parts.enumerated() {
-            documents.append(("sitemap-\(n + 1).xml", { @Sendable in Self.urlset(part, model: model) }))
+            documents.append(SiteDocument("sitemap-\(n + 1).xml", reads: []) { Self.urlset(part, model: model) })
         }
         return documents
     }

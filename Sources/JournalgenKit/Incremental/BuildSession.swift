@@ -13,7 +13,16 @@ public final class BuildSession: Sendable {
     /// The last manifests saved, newest last: the site in place's and the spare's.
     private let manifests = Mutex<[(id: String, manifest: SiteManifest)]>([])
 
+    private let changes = Mutex<Set<String>?>(nil)
+
     public init() {}
+
+    /// The files changed since the last build, when a watcher that ran all the while knows them
+    /// all (absolute paths); nil when not known, and every file is looked at.
+    public var changedFiles: Set<String>? {
+        get { changes.withLock { $0 } }
+        set { changes.withLock { $0 = newValue } }
+    }
 
     /// The session's entry cache, or (first build, or settings changed) the one on disk.
     func entryCache(key: String, journal: String) -> EntryCache {

@@ -61,6 +61,16 @@ public final class EntryCache: Sendable {
     private let records: Mutex<[String: Record]>
     /// Shards whose records changed since the cache was loaded or saved.
     private let changed = Mutex(Set<Int>())
+    /// The entry files (relative to entries/) as last listed without a message, for `serve`'s
+    /// rebuilds that know no file was added or removed.
+    var lastListing: [String]? {
+        get { listing.withLock { $0 } }
+        set { listing.withLock { $0 = newValue } }
+    }
+    private let listing = Mutex<[String]?>(nil)
+    /// Mood log files as last parsed, kept in memory only: `serve` need not parse years of
+    /// mood lines again on every save of an entry.
+    private let moodFiles = Mutex<[String: (stamp: Stamp, lines: [MoodLogLine], diagnostics: [Diagnostic])]>([:])
 
     init(key: String, records: [String: Record] = [:]) {
         self.key = key
@@ -81,11 +91,28 @@ public final class EntryCache: Sendable {
         return record
     }
 
+    /// The record of `relative` when neither its file (at `file`) nor any file it looked at is
+    /// among the changed files: nothing is read or looked at.
+    func record(for relative: String, untouchedBy changed: ChangedFiles, file: String) -> Record? {
+        guard !changed.paths.contains(file), let record = records.withLock({ $0[relative] }),
+              record.inputs.allSatisfy({ ChangedFiles.isPlain($0.path) && !changed.paths.contains($0.path) }) else { return nil }
+        return record
+    }
+
     /// A stamp worth keeping: one whose time is at least two seconds old, since a file written
     /// twice within its file system's clock tick keeps one time for two contents.
     static func settledStamp(_ stamp: Stamp, now: Date = Date()) -> Stamp? {
         guard let modified = stamp.modified else { return nil }
         return Double(modified) / 1e9 < now.timeIntervalSince1970 - 2 ? stamp : nil
+    }
+
+    func moodFile(_ path: String, stamp: Stamp) -> (lines: [MoodLogLine], diagnostics: [Diagnostic])? {
+        guard let known = moodFiles.withLock({ $0[path] }), known.stamp == stamp else { return nil }
+        return (known.lines, known.diagnostics)
+    }
+
+    func remember(moodFile path: String, stamp: Stamp, lines: [MoodLogLine], diagnostics: [Diagnostic]) {
+        moodFiles.withLock { $0[path] = (stamp, lines, diagnostics) }
     }
 
     func store(_ record: Record, for relative: String) {

@@ -32,6 +32,8 @@ public struct LoadedJournal: Sendable {
     public var authorPhotos: [String: MediaItem] = [:]
     public var draftsLeftOut = 0
     public var futureLeftOut = 0
+    /// Entries taken from the cache on the watcher's word, their files not looked at (`serve`).
+    public var entriesNotLookedAt = 0
 }
 
 /// Reads `entries/**/*.md` on all cores and checks each entry and its media.
@@ -42,6 +44,10 @@ public struct JournalLoader: Sendable {
     var imageCache: ImageCache?
     /// Entries as earlier builds loaded them; nil loads every entry (`--no-cache`).
     public var entryCache: EntryCache?
+    /// Under `serve`, every file changed since the last load, when the watcher knows them all:
+    /// the other entries and their media are taken from the cache without looking at their files
+    /// (10,000 stats a save). Nil: each file's size and time are checked.
+    var changedFiles: Set<String>?
 
     public init(journal: URL, paths: DisplayPaths) {
         self.journal = journal
@@ -50,7 +56,16 @@ public struct JournalLoader: Sendable {
 
     public func load(config: JournalConfig, options: LoadOptions, diagnostics: DiagnosticsEngine) -> LoadedJournal {
         let root = journal.standardizedFileURL.path
-        let files = entryFiles(diagnostics: diagnostics)
+        let changed = entryCache == nil ? nil : changedFiles.flatMap { ChangedFiles(paths: $0, root: root, lastListing: entryCache?.lastListing) }
+        let files: [String]
+        if let changed, !changed.needsListing, let last = entryCache?.lastListing {
+            files = last
+        } else {
+            let listing = DiagnosticsEngine()
+            files = entryFiles(diagnostics: listing)
+            listing.diagnostics.forEach(diagnostics.emit)
+            entryCache?.lastListing = listing.diagnostics.isEmpty ? files : nil
+        }
         let resolver = MediaResolver(journal: root)
         let paths = self.paths
         let inspector = MediaInspector(zone: config.timeZone, settings: config.media, cache: imageCache ?? ImageCache(journal: root), paths: paths)
@@ -65,6 +80,7 @@ public struct JournalLoader: Sendable {
             let lines = readMoodLog(config: config, diagnostics: diagnostics)
             moodLog.withLock { $0 = lines }
         }
+        let notLookedAt = Atomic<Int>(0)
         let parsed: [Entry?] = parallelMap(files) { relative in
             let file = root + "/entries/" + relative
             let display = paths.display(path: file)
@@ -72,6 +88,10 @@ public struct JournalLoader: Sendable {
             func reuse(_ record: EntryCache.Record) -> Entry? {
                 record.diagnostics.forEach(diagnostics.emit)
                 return record.entry
+            }
+            if let cache, let changed, let record = cache.record(for: relative, untouchedBy: changed, file: file) {
+                notLookedAt.add(1, ordering: .relaxed)
+                return reuse(record)
             }
             let stamp = cache == nil ? nil : EntryCache.Stamp(path: file)
             if let cache, let stamp, let record = cache.record(for: relative, unchanged: stamp) { return reuse(record) }
@@ -110,6 +130,7 @@ public struct JournalLoader: Sendable {
 
         let today = options.today ?? config.timeZone.today()
         var result = LoadedJournal(config: config, entries: [])
+        result.entriesNotLookedAt = notLookedAt.load(ordering: .relaxed)
         for case let entry? in parsed {
             if (entry.isDraft && !options.includeDrafts) || (entry.date.day > today && !options.includeFuture) {
                 result.leftOutFiles += (entry.media + entry.bodyImages).flatMap { [$0.filePath, $0.posterPath].compactMap { $0 } }
@@ -226,12 +247,23 @@ public struct JournalLoader: Sendable {
     func readMoodLog(config: JournalConfig, diagnostics: DiagnosticsEngine) -> [MoodLogLine] {
         let reader = MoodLogReader(scale: config.moods, zone: config.timeZone, authors: config.authors)
         return MoodLogReader.files(journal: journal.standardizedFileURL.path).flatMap { path -> [MoodLogLine] in
+            let stamp = entryCache == nil ? nil : EntryCache.Stamp(path: path)
+            if let stamp, let known = entryCache?.moodFile(path, stamp: stamp) {
+                known.diagnostics.forEach(diagnostics.emit)
+                return known.lines
+            }
             let display = paths.display(path: path)
             guard let data = FileIO.read(path), let text = TextDecoding.decode(data) else {
                 diagnostics.error("cannot read this file as UTF-8 text; expected mood log lines such as '2026-04-03 21:40 good a note'", at: SourceLocation(path: display))
                 return []
             }
-            return reader.parse(text, displayPath: display, author: reader.fileAuthor(path), diagnostics: diagnostics)
+            let own = DiagnosticsEngine()
+            let lines = reader.parse(text, displayPath: display, author: reader.fileAuthor(path), diagnostics: own)
+            own.diagnostics.forEach(diagnostics.emit)
+            if let stamp = stamp.flatMap({ EntryCache.settledStamp($0) }) {
+                entryCache?.remember(moodFile: path, stamp: stamp, lines: lines, diagnostics: own.diagnostics)
+            }
+            return lines
         }
     }
 
@@ -258,9 +290,7 @@ public struct JournalLoader: Sendable {
                               at: SourceLocation(path: paths.display(journal.appendingPathComponent(JournalConfig.fileName))))
             return []
         }
-        return FileIO.listFiles(below: folder.path) { name in
-            name.hasSuffix(".md") || name.hasSuffix(".markdown") || name.hasSuffix(".MD")
-        }.sorted()
+        return FileIO.listFiles(below: folder.path, include: EntryFileName.isEntry).sorted()
     }
 }
 

@@ -10,6 +10,7 @@ public final class ServeLoop: Sendable {
     public let address: String
     private let say: @Sendable (String) -> Void
     private let known = Mutex<Set<String>?>(nil)
+    private let batches = Mutex(0)
     /// Print each stage's time after every build (`--timings`).
     public nonisolated(unsafe) var showStages = false
 
@@ -23,6 +24,13 @@ public final class ServeLoop: Sendable {
     /// Builds the site; the server goes on serving the last good one if this one fails.
     @discardableResult
     public func build(after changes: Set<String> = []) -> BuildReport {
+        // The watcher starts after the first build: a file changed in between is in no batch, so
+        // the first batch's build looks at every file, and only later builds trust the batches.
+        let batch = batches.withLock { count in
+            if !changes.isEmpty { count += 1 }
+            return count
+        }
+        options.session?.changedFiles = batch >= 2 ? changes : nil
         let report = BuildPipeline(options: options).run()
         let messages = report.diagnostics.map(\.description)
         if showStages {
