@@ -332,10 +332,10 @@ final class IncrementalTests: XCTestCase {
         for _ in 0..<3 { XCTAssertTrue(journal.build().succeeded) }
         try journal.write("entries/2026/2026-03-01-day.md", "---\ntitle: Day 1\ntags: [t1]\n---\n\nText of day 1, longer now.\n")
         let report = journal.build()
-        // Beside the pages: the feed and calendar (all texts, tasks) and the edited entry's year
-        // of the search index are made again; another year, "On this day" (titles and days
-        // only), the sitemap and robots.txt are kept as they were.
-        XCTAssertEqual(report.documentsMade, ["feed.xml", "reminders.ics", "search/year-2026.json"])
+        // Beside the pages: the feed (the newest entries in full) and the edited entry's year of
+        // the search index are made again; the calendar (revisits and tasks, none here), another
+        // year, "On this day" (titles and days only), the sitemap and robots.txt are kept.
+        XCTAssertEqual(report.documentsMade, ["feed.xml", "search/year-2026.json"])
         XCTAssertTrue(report.succeeded)
         // The entry's page, the lists that show its card (home page 1 of 1, year, month, tag) and
         // the files made of every text (feed, search index...) change; the other entries' pages do not.

@@ -10,11 +10,16 @@ struct AtomFeed {
 
     static func path(author: Author) -> String { author.sitePath + "feed.xml" }
 
+    /// The entries the feed shows in full: the newest published ones (chosen by date, not text).
+    var entries: [Int] {
+        let candidates = author.map { model.views.authors.people[$0].entries } ?? Array(model.entries.indices)
+        return Array(candidates.lazy.filter { !model.entries[$0].isDraft }.prefix(Self.entryLimit))
+    }
+
     func render() -> Data {
         let links = model.links, config = model.config
         let person = author.map { model.views.authors.people[$0] }
-        let candidates = person?.entries ?? Array(model.entries.indices)
-        let entries = candidates.filter { !model.entries[$0].isDraft }.prefix(Self.entryLimit)
+        let entries = self.entries
         let selfPath = person.map { Self.path(author: $0.author) } ?? "feed.xml"
         let people = model.views.authors
         let updated = entries.first.map { model.entries[$0].date.rfc3339 } ?? "1970-01-01T00:00:00Z"

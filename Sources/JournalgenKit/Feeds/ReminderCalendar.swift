@@ -9,6 +9,12 @@ import Foundation
 struct ReminderCalendar {
     var model: SiteModel
 
+    /// The texts the calendar shows: revisited entries' summaries, and every entry's tasks
+    /// (SiteFingerprint's last text).
+    var reads: [Int] {
+        Set(model.views.revisits.all.map(\.entry)).sorted() + [model.entries.count]
+    }
+
     func render() -> Data {
         let config = model.config, links = model.links
         let host = URL(string: config.absoluteBase)?.host ?? "journalgen.local"

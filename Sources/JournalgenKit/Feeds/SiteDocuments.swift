@@ -28,12 +28,13 @@ enum SiteDocuments {
         documents.append(SiteDocument("robots.txt", reads: []) { RobotsFile(model: model, hasSitemap: absolute).render() })
         if absolute {
             documents += [
-                SiteDocument("feed.xml") { AtomFeed(model: model).render() },
-                SiteDocument("reminders.ics") { ReminderCalendar(model: model).render() },
+                SiteDocument("feed.xml", reads: AtomFeed(model: model).entries.sorted()) { AtomFeed(model: model).render() },
+                SiteDocument("reminders.ics", reads: ReminderCalendar(model: model).reads) { ReminderCalendar(model: model).render() },
             ]
             documents += Sitemap(model: model, pages: pages).documents()
             for i in model.views.authors.listed {
-                documents.append(SiteDocument(AtomFeed.path(author: model.views.authors.people[i].author)) { AtomFeed(model: model, author: i).render() })
+                let feed = AtomFeed(model: model, author: i)
+                documents.append(SiteDocument(AtomFeed.path(author: model.views.authors.people[i].author), reads: feed.entries.sorted()) { feed.render() })
             }
         } else if model.config.baseURL == "/" {
             // The default, fine for browsing a site locally (and what `init` writes): a note in
