@@ -63,6 +63,9 @@ extension Journalgen {
             let session = options.session
             let display = options.paths.display(root)
             let watcher = FileWatcher(root: root.path, ignoring: [root.appendingPathComponent("_site").path])
+            // Every folder is watched before the server answers: a save made once the site is
+            // served is seen.
+            watcher.start { changes in loop.build(after: changes) }
             Task {
                 do {
                     try await server.run()
@@ -75,7 +78,6 @@ extension Journalgen {
                 try? await server.waitUntilListening()
                 say("Serving \(address) (Ctrl-C stops); watching \(display) for changes")
                 if open { Self.openBrowser(address) }
-                watcher.start { changes in loop.build(after: changes) }
             }
             signal(SIGINT, SIG_IGN)
             signal(SIGTERM, SIG_IGN)

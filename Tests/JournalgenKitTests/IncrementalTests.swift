@@ -249,7 +249,6 @@ final class IncrementalTests: XCTestCase {
         let watcher = FileWatcher(root: journal.path, quiet: 0.05)
         watcher.start { batch in batches.withLock { $0.formUnion(batch) } }
         defer { watcher.stop() }
-        Thread.sleep(forTimeInterval: 0.3)
         XCTAssertTrue(build(journal, output: served, cache: true, session: session).succeeded)
         /// What the watcher reported since the last call, once it has been quiet for a while.
         func changes() -> Set<String> {

@@ -28,23 +28,26 @@ public final class FileWatcher: @unchecked Sendable {
         self.longest = longest
     }
 
-    /// Starts watching on a thread of its own; `onChange` runs on that thread with the paths that
+    /// Starts watching on a thread of its own, and returns once every folder is watched (a save
+    /// made after it returns is seen); `onChange` runs on that thread with the paths that
     /// changed, and events that arrive while it runs make the next batch.
     public func start(_ onChange: @escaping @Sendable (Set<String>) -> Void) {
         pipe(&stopPipe)
+        let watching = DispatchSemaphore(value: 0)
         let thread = Thread { [self] in
             #if os(Linux)
             if let fd = Optional(inotify_init1(Int32(IN_CLOEXEC))), fd >= 0 {
-                watchWithInotify(fd, onChange)
+                watchWithInotify(fd, ready: { watching.signal() }, onChange)
                 close(fd)
                 return
             }
             #endif
-            watchByPolling(onChange)
+            watchByPolling(ready: { watching.signal() }, onChange)
         }
         thread.name = "journalgen watcher"
         self.thread = thread
         thread.start()
+        watching.wait()
     }
 
     public func stop() {
@@ -79,7 +82,7 @@ public final class FileWatcher: @unchecked Sendable {
     }
 
     #if os(Linux)
-    private func watchWithInotify(_ fd: Int32, _ onChange: @Sendable (Set<String>) -> Void) {
+    private func watchWithInotify(_ fd: Int32, ready: () -> Void, _ onChange: @Sendable (Set<String>) -> Void) {
         var folders: [Int32: String] = [:]
         let mask = UInt32(IN_CLOSE_WRITE | IN_MODIFY | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_DELETE_SELF | IN_ATTRIB)
         func add(_ folder: String) {
@@ -99,6 +102,7 @@ public final class FileWatcher: @unchecked Sendable {
             }
         }
         add(root)
+        ready()
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         var pending = Set<String>()
         var first: Date?
@@ -172,8 +176,9 @@ public final class FileWatcher: @unchecked Sendable {
     }
 
     /// The fallback: compares snapshots twice a second.
-    private func watchByPolling(_ onChange: @Sendable (Set<String>) -> Void) {
+    private func watchByPolling(ready: () -> Void, _ onChange: @Sendable (Set<String>) -> Void) {
         var known = snapshot()
+        ready()
         while true {
             if wait(on: -1, timeout: 0.5).stop { return }
             let now = snapshot()
