@@ -58,14 +58,14 @@ extension Journalgen {
             let say: @Sendable (String) -> Void = { line in FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
             let loop = ServeLoop(options: options, live: live, address: address, say: say)
             loop.showStages = journal.timings
+            // Every folder is watched before the first build: a save made while it runs, or once
+            // it is done, is seen (and waits for it).
+            let watcher = FileWatcher(root: root.path, ignoring: [root.appendingPathComponent("_site").path])
+            watcher.start { changes in loop.build(after: changes) }
             loop.build()
 
             let session = options.session
             let display = options.paths.display(root)
-            let watcher = FileWatcher(root: root.path, ignoring: [root.appendingPathComponent("_site").path])
-            // Every folder is watched before the server answers: a save made once the site is
-            // served is seen.
-            watcher.start { changes in loop.build(after: changes) }
             Task {
                 do {
                     try await server.run()

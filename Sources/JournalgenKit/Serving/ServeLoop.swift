@@ -11,6 +11,8 @@ public final class ServeLoop: Sendable {
     private let say: @Sendable (String) -> Void
     private let known = Mutex<Set<String>?>(nil)
     private let batches = Mutex(0)
+    /// One build at a time: the first one and the watcher's.
+    private let building = NSLock()
     /// Print each stage's time after every build (`--timings`).
     public nonisolated(unsafe) var showStages = false
 
@@ -24,8 +26,10 @@ public final class ServeLoop: Sendable {
     /// Builds the site; the server goes on serving the last good one if this one fails.
     @discardableResult
     public func build(after changes: Set<String> = []) -> BuildReport {
-        // The watcher starts after the first build: a file changed in between is in no batch, so
-        // the first batch's build looks at every file, and only later builds trust the batches.
+        building.lock()
+        defer { building.unlock() }
+        // A file changed while the watcher was being set up may be in no batch: the first
+        // batch's build looks at every file, and only later builds trust the batches.
         let batch = batches.withLock { count in
             if !changes.isEmpty { count += 1 }
             return count
