@@ -1,8 +1,5 @@
 import Foundation
 
-/// The files beside the pages: feed.xml, sitemap.xml, robots.txt, reminders.ics and the search index.
-/// Feeds, sitemaps and calendars need absolute URLs: without a host in base_url they are left
-/// out, with a warning that says why.
 /// One file beside the pages: where it goes, which entries' texts it shows, and how to make it.
 struct SiteDocument: Sendable {
     var path: String
@@ -18,13 +15,14 @@ struct SiteDocument: Sendable {
     }
 }
 
+/// The files beside the pages: feed.xml, sitemap.xml, robots.txt, reminders.ics and the search index.
+/// Feeds, sitemaps and calendars need absolute URLs: without a host in base_url they are left
+/// out, with a warning that says why.
 enum SiteDocuments {
-    typealias Document = SiteDocument
-
     static func documents(model: SiteModel, pages: [(job: PageJob, path: String)], configLocation: SourceLocation,
-                          diagnostics: DiagnosticsEngine, feedsLeftOut: inout Bool) -> [Document] {
+                          diagnostics: DiagnosticsEngine, feedsLeftOut: inout Bool) -> [SiteDocument] {
         let absolute = !model.config.absoluteBase.isEmpty
-        var documents: [Document] = SearchIndex(model: model).documents()
+        var documents = SearchIndex(model: model).documents()
         documents.append(SiteDocument("robots.txt", reads: []) { RobotsFile(model: model, hasSitemap: absolute).render() })
         if absolute {
             documents += [

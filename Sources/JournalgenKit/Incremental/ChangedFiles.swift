@@ -9,8 +9,7 @@ struct ChangedFiles: Sendable {
     /// An entry file was added or removed: entries/ is listed again.
     let needsListing: Bool
 
-    init?(paths: Set<String>, root: String, lastListing: [String]?) {
-        guard let lastListing else { return nil }
+    init?(paths: Set<String>, root: String, lastListing: [String]) {
         let entries = root + "/entries/"
         var needsListing = false
         for path in paths {
@@ -59,12 +58,5 @@ struct ChangedFiles: Sendable {
             if listing[mid] < relative { low = mid + 1 } else { high = mid }
         }
         return low < listing.count && listing[low] == relative
-    }
-}
-
-/// Which files below entries/ are entries.
-enum EntryFileName {
-    static func isEntry(_ name: String) -> Bool {
-        name.hasSuffix(".md") || name.hasSuffix(".markdown") || name.hasSuffix(".MD")
     }
 }

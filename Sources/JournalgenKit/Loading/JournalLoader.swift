@@ -56,10 +56,11 @@ public struct JournalLoader: Sendable {
 
     public func load(config: JournalConfig, options: LoadOptions, diagnostics: DiagnosticsEngine) -> LoadedJournal {
         let root = journal.standardizedFileURL.path
-        let changed = entryCache == nil ? nil : changedFiles.flatMap { ChangedFiles(paths: $0, root: root, lastListing: entryCache?.lastListing) }
+        let lastListing = entryCache?.lastListing
+        let changed = lastListing.flatMap { last in changedFiles.flatMap { ChangedFiles(paths: $0, root: root, lastListing: last) } }
         let files: [String]
-        if let changed, !changed.needsListing, let last = entryCache?.lastListing {
-            files = last
+        if let changed, !changed.needsListing, let lastListing {
+            files = lastListing
         } else {
             let listing = DiagnosticsEngine()
             files = entryFiles(diagnostics: listing)
@@ -310,5 +311,12 @@ public struct DisplayPaths: Sendable {
     public func display(path p: String) -> String {
         if p.hasPrefix(workingDirectory + "/") { return String(p.dropFirst(workingDirectory.count + 1)) }
         return p
+    }
+}
+
+/// Which files below entries/ are entries.
+enum EntryFileName {
+    static func isEntry(_ name: String) -> Bool {
+        name.hasSuffix(".md") || name.hasSuffix(".markdown") || name.hasSuffix(".MD")
     }
 }

@@ -10,7 +10,6 @@ public final class ServeLoop: Sendable {
     public let address: String
     private let say: @Sendable (String) -> Void
     private let known = Mutex<Set<String>?>(nil)
-    private let batches = Mutex(0)
     /// One build at a time: the first one and the watcher's.
     private let building = NSLock()
     /// Print each stage's time after every build (`--timings`).
@@ -24,17 +23,13 @@ public final class ServeLoop: Sendable {
     }
 
     /// Builds the site; the server goes on serving the last good one if this one fails.
+    /// `changes`: every file the watcher saw change since the last build (none for the first
+    /// one), taken at its word, so the watcher must be running before the first build starts.
     @discardableResult
     public func build(after changes: Set<String> = []) -> BuildReport {
         building.lock()
         defer { building.unlock() }
-        // A file changed while the watcher was being set up may be in no batch: the first
-        // batch's build looks at every file, and only later builds trust the batches.
-        let batch = batches.withLock { count in
-            if !changes.isEmpty { count += 1 }
-            return count
-        }
-        options.session?.changedFiles = batch >= 2 ? changes : nil
+        options.session?.changedFiles = changes.isEmpty ? nil : changes
         let report = BuildPipeline(options: options).run()
         let messages = report.diagnostics.map(\.description)
         if showStages {
