@@ -136,4 +136,27 @@ import Testing
         #expect(snapshot(journal.output) == first)
         #expect(first.keys.contains("page/3/index.html"))
     }
+
+    /// In time order, New Year's Eve in New York comes after New Year's Day in Tokyo: the years
+    /// and months still get one page each, listing their own days' entries.
+    @Test func entriesAroundTheTurnOfTheYearInTwoZones() throws {
+        let journal = try TemporaryJournal()
+        defer { journal.remove() }
+        try journal.write("entries/2014-01-02-later.md", "---\ndate: 2014-01-02T10:00:00+01:00\ntitle: Later\n---\nLater.\n")
+        try journal.write("entries/2013-12-31-new-york.md", "---\ndate: 2013-12-31T20:00:00-05:00\ntitle: Eve in New York\n---\nEve.\n")
+        try journal.write("entries/2014-01-01-tokyo.md", "---\ndate: 2014-01-01T00:30:00+09:00\ntitle: Morning in Tokyo\n---\nMorning.\n")
+        let report = journal.build()
+        #expect(report.succeeded)
+        let config = try #require(JournalConfigReader.read(journal: journal.root, displayPath: "journal.yaml", diagnostics: DiagnosticsEngine()))
+        let loaded = JournalLoader(journal: journal.root, paths: DisplayPaths(workingDirectory: journal.root.path))
+            .load(config: config, options: LoadOptions(today: CalendarDay(iso: "2026-11-22")), diagnostics: DiagnosticsEngine())
+        let model = SiteModel(config: config, entries: loaded.entries)
+        #expect(model.years.map(\.year) == [2014, 2013])
+        #expect(model.years.map { $0.months.map(\.month) } == [[1], [12]])
+        #expect(model.years[0].months[0].entries.map { model.entries[$0].title } == ["Later", "Morning in Tokyo"])
+        let year2014 = try journal.read("_site/2014/index.html")
+        #expect(year2014.contains("Morning in Tokyo") && year2014.contains("Later") && !year2014.contains("Eve in New York"))
+        let december = try journal.read("_site/2013/12/index.html")
+        #expect(december.contains("Eve in New York") && !december.contains("Morning in Tokyo"))
+    }
 }

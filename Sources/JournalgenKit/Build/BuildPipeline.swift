@@ -26,6 +26,9 @@ public struct BuildPipeline: Sendable {
         let paths = options.paths
         let journal = options.journal.standardizedFileURL
         let configPath = paths.display(journal.appendingPathComponent(JournalConfig.fileName))
+        options.session?.beginBuild()
+        // Under serve: every file changed since the last build, when the watcher vouches for them all.
+        let trustedChanges = options.session?.changedFiles.flatMap { ChangedFiles(paths: $0, root: journal.path, lastListing: []) }?.paths
 
         // Work that no later stage needs, done beside them (the entry cache written to disk).
         let background = DispatchGroup()
@@ -124,14 +127,15 @@ public struct BuildPipeline: Sendable {
         let publicMoodLog = LockedSite.publicMoodLog(loaded.moodLog, privateEntries: split.privateEntries, config: config)
         // Links to pages this model does not have: private ones (their lock screens) and entries left out.
         var elsewhere: [String: LinkResolver.Elsewhere] = [:]
-        for (path, why) in loaded.leftOut { elsewhere[LinkResolver.standard(path)] = .leftOut(why) }
+        let standard = PathStandardizer()
+        for (path, why) in loaded.leftOut { elsewhere[standard(path)] = .leftOut(why) }
         for entry in split.privateEntries {
-            if let token = entry.lockToken { elsewhere[LinkResolver.standard(entry.filePath)] = .locked(sitePath: Permalinks.lockedPath(token)) }
+            if let token = entry.lockToken { elsewhere[standard(entry.filePath)] = .locked(sitePath: Permalinks.lockedPath(token)) }
         }
         for (id, trip) in split.allTrips where trip.lockToken != nil {
-            elsewhere[LinkResolver.standard(trip.filePath)] = .locked(sitePath: TripIndex.Trip.sitePath(id, info: trip))
+            elsewhere[standard(trip.filePath)] = .locked(sitePath: TripIndex.Trip.sitePath(id, info: trip))
         }
-        for path in skippedPrivate { elsewhere[LinkResolver.standard(path)] = .skipped }
+        for path in skippedPrivate { elsewhere[standard(path)] = .skipped }
         // Private entries' own links, checked against the whole journal (their pages are sealed
         // from a model that has them all).
         var privateLinkDigest = ""
@@ -252,12 +256,12 @@ public struct BuildPipeline: Sendable {
             var written = Set(pages.map(\.path)).union(files.copies.map(\.sitePath)).union(documents.map(\.path))
             for job in ImageProcessor.jobs(model: model, paths: paths) { for size in job.sizes { written.insert(size.webp); written.insert(size.fallback) } }
             check.siteLinks(pages: pages.filter { !$0.path.hasPrefix("private/") }, written: written)
-            var used = Set(loaded.leftOutFiles.map(LinkResolver.standard))
+            var used = Set(loaded.leftOutFiles.map { standard($0) })
             for entry in loaded.entries {
-                for item in entry.media + entry.bodyImages { used.formUnion([item.filePath, item.posterPath].compactMap { $0.map(LinkResolver.standard) }) }
+                for item in entry.media + entry.bodyImages { used.formUnion([item.filePath, item.posterPath].compactMap { $0.map { standard($0) } }) }
             }
-            for trip in loaded.trips.values { if let cover = trip.cover?.filePath { used.insert(LinkResolver.standard(cover)) } }
-            for photo in loaded.authorPhotos.values { if let path = photo.filePath { used.insert(LinkResolver.standard(path)) } }
+            for trip in loaded.trips.values { if let cover = trip.cover?.filePath { used.insert(standard(cover)) } }
+            for photo in loaded.authorPhotos.values { if let path = photo.filePath { used.insert(standard(path)) } }
             check.unusedMedia(used: used)
             check.duplicates()
             JournalCheck.future(loaded.leftOut, paths: paths, diagnostics: diagnostics)
@@ -270,15 +274,18 @@ public struct BuildPipeline: Sendable {
         }
         // 8. Photos: every size made on both cores, or taken from the cache.
         let imageJobs = ImageProcessor.jobs(model: model, paths: paths)
-        let images = options.session.map { $0.photos(imageJobs, settings: config.media) { processor.run(imageJobs) } } ?? processor.run(imageJobs)
+        let images = options.session.map { $0.photos(imageJobs, settings: config.media, trusted: trustedChanges) { processor.run(imageJobs) } }
+            ?? processor.run(imageJobs)
         report.imagesProcessed = images.processed + locked.imagesProcessed
         report.imagesFromCache = images.fromCache + locked.imagesFromCache
         stage("process images")
         guard !diagnostics.hasErrors else { return finish(false) }
 
         let output: StagedOutput
+        // What serve's last successful build left: its folders' files, and its copies' sources.
+        let outputMemo = options.session?.takeOutput()
         do {
-            output = try StagedOutput(target: options.outputFolder)
+            output = try StagedOutput(target: options.outputFolder, known: outputMemo?.known)
         } catch {
             diagnostics.error(error.description, at: SourceLocation(path: paths.display(options.outputFolder)))
             return finish(false)
@@ -341,12 +348,19 @@ public struct BuildPipeline: Sendable {
         }
         report.documentsMade = documentsMade.withLock { $0 }.sorted()
         stage("render and write pages")
+        // A copy made by the last build from the same source, which the watcher says is unchanged
+        // (a cached photo size never changes: its name is its content's), is kept without a look.
+        let lastCopies = trustedChanges == nil ? nil : outputMemo?.copies
+        let root = journal.path
         parallelForEach(count: copies.count) { index in
             let copy = copies[index]
             do {
                 switch copy.source {
-                case .file(let url): try output.copy(url, to: copy.sitePath)
-                case .cached(let path): try output.copy(path, to: copy.sitePath, link: true)
+                case .file(let path):
+                    let unchanged = lastCopies?[copy.sitePath] == path && !trustedChanges!.contains(path) && ChangedFiles.isWatched(path, root: root)
+                    try output.copy(path, to: copy.sitePath, sourceUnchanged: unchanged)
+                case .cached(let path):
+                    try output.copy(path, to: copy.sitePath, link: true, sourceUnchanged: lastCopies?[copy.sitePath] == path)
                 case .data(let data): try output.write(data, to: copy.sitePath)
                 }
             } catch {
@@ -379,6 +393,20 @@ public struct BuildPipeline: Sendable {
             return finish(false)
         }
         stage("swap the new site in")
+        if let session = options.session {
+            var sources: [String: String] = [:]
+            sources.reserveCapacity(copies.count)
+            for copy in copies {
+                switch copy.source {
+                case .file(let path), .cached(let path): sources[copy.sitePath] = path
+                case .data: break
+                }
+            }
+            let spare = output.spareFiles
+            session.remember(BuildSession.OutputMemo(
+                known: StagedOutput.Known(siteID: output.id, siteFiles: output.writtenPaths, spareID: spare == nil ? nil : output.targetID, spareFiles: spare),
+                copies: sources))
+        }
         report.unchanged = output.unchangedCount
         report.rewritten = output.rewrittenCount
         report.output = options.outputFolder

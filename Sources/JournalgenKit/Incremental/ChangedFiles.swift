@@ -50,6 +50,18 @@ struct ChangedFiles: Sendable {
         }
     }
 
+    /// True for a file the watcher reports changes of: inside the journal, in no hidden folder,
+    /// not in the default output folder (which it does not watch).
+    static func isWatched(_ path: String, root: String) -> Bool {
+        guard path.hasPrefix(root + "/"), !path.hasPrefix(root + "/_site/") else { return false }
+        var previous: UInt8 = 0x2F
+        for byte in path.utf8.dropFirst(root.utf8.count + 1) {
+            if previous == 0x2F && byte == 0x2E { return false }
+            previous = byte
+        }
+        return isPlain(path)
+    }
+
     /// `listing` is sorted (JournalLoader.entryFiles).
     private static func contains(_ listing: [String], _ relative: String) -> Bool {
         var low = 0, high = listing.count

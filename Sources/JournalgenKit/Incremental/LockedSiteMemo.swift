@@ -15,7 +15,6 @@ struct LockedSiteMemo: Sendable {
     /// Everything but texts that the private pages and files are made from.
     static func key(split: LockedSite.Split, keys: PrivateKeys, journal: String, extra: [String]) -> String {
         // In the loader's order: the same journal gives the same list, and 10,000 entries need no sort.
-        let entries = split.publicEntries + split.privateEntries
         var parts = extra + ["key " + keys.token("locked site memo"), "private " + split.privateEntries.map(\.relativePath).sorted().joined(separator: " ")]
         // A private photo replaced by another of the same size and date: its sealed copies differ.
         for entry in split.privateEntries {
@@ -23,7 +22,7 @@ struct LockedSiteMemo: Sendable {
                 parts += [item.filePath, item.posterPath].compactMap { $0.map { EntryCache.Stamp(path: $0).line } }
             }
         }
-        return SiteFingerprint.journal(entries: entries, extra: parts, files: SiteFingerprint.inputFiles(journal: journal))
+        return SiteFingerprint.journal(entries: split.publicEntries, more: split.privateEntries, extra: parts, files: SiteFingerprint.inputFiles(journal: journal))
     }
 
     /// The fingerprints of the texts of `paths` among the split's entries.

@@ -119,7 +119,7 @@ enum SiteFingerprint {
 
     /// Everything else a page can show. `extra` are the build's other inputs in words
     /// (options, day, stylesheet address...), `files` the journal's files besides entries and media.
-    static func journal(entries: [Entry], extra: [String], files: [String]) -> String {
+    static func journal(entries: [Entry], more: [Entry] = [], extra: [String], files: [String]) -> String {
         var hasher = SHA256()
         for part in extra + [JournalgenVersion.current, BinaryIdentity.current] {
             hasher.update(data: Data(part.utf8)); hasher.update(data: Data([0]))
@@ -129,8 +129,8 @@ enum SiteFingerprint {
         }
         // What the site model adds to a loaded entry follows from the entry, the settings and its
         // address: the fingerprint from loading, the address and the title it gets suffice.
-        let lines: [String] = parallelMap(Array(entries.indices)) { index in
-            let entry = entries[index]
+        let lines: [String] = parallelMap(Array(0..<(entries.count + more.count))) { index in
+            let entry = index < entries.count ? entries[index] : more[index - entries.count]
             let loaded = entry.loadedFingerprint.isEmpty ? SiteFingerprint.meta(of: entry) : entry.loadedFingerprint
             return loaded + " " + entry.sitePath + " " + entry.title + "\n"
         }
@@ -192,9 +192,24 @@ final class SiteFingerprints: Sendable {
     var previousFiles: Set<String>? { previous.map { Set($0.files) } }
 
     func save(pages: [String], reads: [[Int]], output: StagedOutput) {
-        let manifest = SiteManifest(journal: journal, texts: texts, pages: pages, reads: reads, files: output.writtenPaths.sorted())
-        manifest.save(journal: journalPath, id: output.id)
-        session?.remember(manifest, id: output.id)
-        if let old = output.consumedID { SiteManifest.remove(journal: journalPath, id: old) }
+        Self.saving.wait()
+        guard let session else {
+            let manifest = SiteManifest(journal: journal, texts: texts, pages: pages, reads: reads, files: output.writtenPaths.sorted())
+            manifest.save(journal: journalPath, id: output.id)
+            if let old = output.consumedID { SiteManifest.remove(journal: journalPath, id: old) }
+            return
+        }
+        // serve's next build reads the manifest from memory: the copy on disk, for the next
+        // process, is written on another thread, while the page is served (a fiftieth of a second).
+        let manifest = SiteManifest(journal: journal, texts: texts, pages: pages, reads: reads, files: Array(output.writtenPaths))
+        session.remember(manifest, id: output.id)
+        let journalPath = journalPath, id = output.id, old = output.consumedID
+        DispatchQueue.global().async(group: Self.saving) {
+            manifest.save(journal: journalPath, id: id)
+            if let old { SiteManifest.remove(journal: journalPath, id: old) }
+        }
     }
+
+    /// Manifests being written by serve, each finished before the next one starts.
+    private static let saving = DispatchGroup()
 }

@@ -1,3 +1,4 @@
+import Foundation
 /// Entries that share a value (a mood level, a theme), for the pages that list them.
 public struct EntryGroup: Sendable {
     public var value: String
@@ -30,7 +31,12 @@ public struct JournalViews: Sendable {
     public init(config: JournalConfig, entries: [Entry], moodLog: [MoodLogLine], trips: [String: TripInfo], today: CalendarDay,
                 authorPhotos: [String: MediaItem] = [:]) {
         self.today = today
-        moods = MoodHistory(scale: config.moods, entries: entries, log: moodLog, today: today)
+        // The mood history, the largest view, is made on another core meanwhile.
+        nonisolated(unsafe) var history: MoodHistory?
+        let made = DispatchGroup()
+        DispatchQueue.global().async(group: made) {
+            history = MoodHistory(scale: config.moods, entries: entries, log: moodLog, today: today)
+        }
         glory = GloryList(entries: entries, today: today)
         revisits = RevisitSchedule(entries: entries, today: today)
         self.trips = TripIndex(entries: entries, infos: trips, settings: config.media)
@@ -55,6 +61,8 @@ public struct JournalViews: Sendable {
             let day = entries[$0].date.day
             return day.month == today.month && day.day == today.day && day.year < today.year
         }
+        made.wait()
+        moods = history!
     }
 
     static func slug(_ value: String) -> String {

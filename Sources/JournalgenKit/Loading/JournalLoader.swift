@@ -82,7 +82,7 @@ public struct JournalLoader: Sendable {
             moodLog.withLock { $0 = lines }
         }
         let notLookedAt = Atomic<Int>(0)
-        let parsed: [Entry?] = parallelMap(files) { relative in
+        var parsed: [Entry?] = parallelMap(files) { relative in
             let file = root + "/entries/" + relative
             let display = paths.display(path: file)
             /// A cached entry gives its messages again, as loading it would.
@@ -132,7 +132,9 @@ public struct JournalLoader: Sendable {
         let today = options.today ?? config.timeZone.today()
         var result = LoadedJournal(config: config, entries: [])
         result.entriesNotLookedAt = notLookedAt.load(ordering: .relaxed)
-        for case let entry? in parsed {
+        // Moved out, not copied: 10,000 copies of an entry cost a tenth of what loading them from the cache does.
+        for index in parsed.indices {
+            guard let entry = parsed[index].take() else { continue }
             if (entry.isDraft && !options.includeDrafts) || (entry.date.day > today && !options.includeFuture) {
                 result.leftOutFiles += (entry.media + entry.bodyImages).flatMap { [$0.filePath, $0.posterPath].compactMap { $0 } }
             }

@@ -25,9 +25,6 @@ public final class StagedOutput: Sendable {
     private let unchanged = Mutex<Int>(0)
     /// The staging folder is an earlier site: compare before writing. A new one is empty.
     private let reused: Bool
-    /// Every file of a clone of the site in place, files journalgen did not write included (so
-    /// the build removes them: it replaces the folder).
-    private let clonedFiles: [String]?
     /// The id in the reused folder's marker (its SiteManifest's name), if it had one.
     public let previousID: String?
     /// The id of the site this build's folder replaces for good (the spare's): its manifest can
@@ -35,6 +32,27 @@ public final class StagedOutput: Sendable {
     public let consumedID: String?
     /// This build's id, written in the marker: names the manifest of what the folder now holds.
     public let id = UUID().uuidString.lowercased()
+    /// The id of the site in place when this build began (the next spare), if it had one.
+    public let targetID: String?
+    /// Exactly the files of the staging folder, when known: a clone's (files journalgen did not
+    /// write included, so the build removes them: it replaces the folder), or what serve knows
+    /// (nothing else writes in its output). Pages and copies are then kept without a system
+    /// call each.
+    private let knownContents: Set<String>?
+    /// Exactly the files of the site in place, when known: the spare is then pruned from that
+    /// list instead of walking it, and what it keeps is known in turn (`spareFiles`).
+    private let targetFiles: Set<String>?
+    private let spareContents = Mutex<Set<String>?>(nil)
+
+    /// What serve knows of the folders it builds into, from its last successful build.
+    public struct Known: Sendable {
+        /// The site in place: its id and every file in it.
+        public var siteID: String
+        public var siteFiles: Set<String>
+        /// The spare beside it, once pruned.
+        public var spareID: String?
+        public var spareFiles: Set<String>?
+    }
 
     /// Marks a folder as journalgen's, so a build never replaces a folder it did not make.
     public static let markerName = ".journalgen-site"
@@ -116,7 +134,9 @@ public final class StagedOutput: Sendable {
         }
     }
 
-    public init(target: URL) throws(Failure) {
+    /// `known`: what the caller knows of the folders; taken at its word only where the ids in
+    /// their markers match.
+    public init(target: URL, known: Known? = nil) throws(Failure) {
         self.target = target.standardizedFileURL
         let parent = self.target.deletingLastPathComponent()
         let name = self.target.lastPathComponent
@@ -129,23 +149,26 @@ public final class StagedOutput: Sendable {
         Self.pruning.withLock { $0.removeValue(forKey: sparePath) }?.wait()
         Self.removeLeftovers(in: parent.path, name: name)
         try? fm.removeItem(at: staging)
+        let targetID = Self.markerID(in: self.target.path)
+        self.targetID = targetID
+        targetFiles = targetID != nil && known?.siteID == targetID ? known?.siteFiles : nil
         if FileIO.isRegularFile(spare.appendingPathComponent(Self.markerName).path),
            rename(spare.path, staging.path) == 0 {
             // Reused: files are compared before they are written, stale ones removed at the end.
             reused = true
             previousID = Self.markerID(in: staging.path)
             consumedID = previousID
-            clonedFiles = nil
-        } else if let id = Self.markerID(in: self.target.path), let files = Self.cloneWithLinks(self.target.path, to: staging.path) {
+            knownContents = previousID != nil && known?.spareID == previousID ? known?.spareFiles : nil
+        } else if let id = targetID, let files = Self.cloneWithLinks(self.target.path, to: staging.path) {
             reused = true
             previousID = id
             consumedID = nil
-            clonedFiles = files
+            knownContents = Set(files)
         } else if FileIO.makeDirectories(staging.path) {
             reused = false
             previousID = nil
             consumedID = nil
-            clonedFiles = nil
+            knownContents = []
         } else {
             throw .io("cannot create \(staging.path): \(Self.reason)")
         }
@@ -170,7 +193,14 @@ public final class StagedOutput: Sendable {
 
     /// Copies a media or theme file; one with the same size and modification time is kept.
     /// `link`: a hard link where the file system allows (same device), else a copy.
-    public func copy(_ source: String, to path: String, link: Bool = false) throws {
+    /// `sourceUnchanged`: the caller knows the source is the one this path was copied from when
+    /// the staged file was made, unchanged since; a staged file is then kept without a look.
+    public func copy(_ source: String, to path: String, link: Bool = false, sourceUnchanged: Bool = false) throws {
+        if sourceUnchanged, reused, knownContents?.contains(path) == true {
+            written.withLock { _ = $0.insert(path) }
+            unchanged.withLock { $0 += 1 }
+            return
+        }
         try place(path, isCurrent: { FileIO.sameSizeAndTime(source, $0) }, make: { target in
             (link && Glibc.link(source, target) == 0) || FileIO.copy(from: source, to: target)
         })
@@ -179,7 +209,7 @@ public final class StagedOutput: Sendable {
     /// Keeps a page an earlier build wrote, known to be current without rendering it; false when
     /// the file is not there after all (the page must then be written).
     public func keep(_ path: String) -> Bool {
-        guard reused, access(staging.path + "/" + path, F_OK) == 0 else { return false }
+        guard reused, knownContents?.contains(path) ?? (access(staging.path + "/" + path, F_OK) == 0) else { return false }
         written.withLock { _ = $0.insert(path) }
         unchanged.withLock { $0 += 1 }
         return true
@@ -275,18 +305,11 @@ public final class StagedOutput: Sendable {
     /// `waitForPruning`: false under `serve`, which serves the new site at once and lets the
     /// next build into this folder wait for the pruning instead (its spare is in journalgen's
     /// cache, not beside a published site).
-    public func commit(previousFiles: Set<String>? = nil, waitForPruning: Bool = true, alongside: () -> Void = {}) throws(Failure) {
+    public func commit(previousFiles: @autoclosure () -> Set<String>? = nil, waitForPruning: Bool = true, alongside: () -> Void = {}) throws(Failure) {
         if reused {
             let keep = written.withLock { $0 }
-            if let previousFiles = clonedFiles.map(Set.init) ?? previousFiles {
-                for path in previousFiles.subtracting(keep) {
-                    unlink(staging.path + "/" + path)
-                    // Folders left empty go too (a deleted entry's page folder).
-                    var folder = (path as NSString).deletingLastPathComponent
-                    while !folder.isEmpty, rmdir(staging.path + "/" + folder) == 0 {
-                        folder = (folder as NSString).deletingLastPathComponent
-                    }
-                }
+            if let previousFiles = knownContents ?? previousFiles() {
+                Self.remove(previousFiles.subtracting(keep), in: staging.path)
             } else {
                 FileIO.removeFiles(below: staging.path) { !keep.contains($0) }
             }
@@ -325,16 +348,22 @@ public final class StagedOutput: Sendable {
     private func keepAsSpare(_ previous: String, wait: Bool, alongside: () -> Void) {
         let pruned = DispatchGroup()
         pruned.enter()
+        let site = written.withLock { $0 }
+        let gone = Set(changed.withLock { $0 })
+        @Sendable func stale(_ path: String) -> Bool { path != Self.markerName && (gone.contains(path) || !site.contains(path)) }
+        // Known files are pruned by name: the spare's list follows without a walk.
+        let staleKnown = reused ? targetFiles.map { $0.filter(stale) } : nil
+        if let staleKnown, let targetFiles { spareContents.withLock { $0 = targetFiles.subtracting(staleKnown) } }
         Thread.detachNewThread { [self] in
             defer { pruned.leave() }
             guard reused else {
                 try? FileManager.default.removeItem(atPath: previous)
                 return
             }
-            let site = written.withLock { $0 }
-            let gone = Set(changed.withLock { $0 })
-            FileIO.removeFiles(below: previous) { path in
-                path != Self.markerName && (gone.contains(path) || !site.contains(path))
+            if let staleKnown {
+                Self.remove(staleKnown, in: previous)
+            } else {
+                FileIO.removeFiles(below: previous, where: stale)
             }
             if previous != spare.path, rename(previous, spare.path) != 0 {
                 try? FileManager.default.removeItem(atPath: previous)
@@ -342,6 +371,20 @@ public final class StagedOutput: Sendable {
         }
         alongside()
         if wait { pruned.wait() } else { Self.pruning.withLock { $0[spare.path] = pruned } }
+    }
+
+    /// The files of the spare as this build left it, when the site it replaced was known.
+    public var spareFiles: Set<String>? { spareContents.withLock { $0 } }
+
+    /// Removes the given files of `root`, and the folders they leave empty (a deleted entry's).
+    private static func remove(_ paths: Set<String>, in root: String) {
+        for path in paths {
+            unlink(root + "/" + path)
+            var folder = (path as NSString).deletingLastPathComponent
+            while !folder.isEmpty, rmdir(root + "/" + folder) == 0 {
+                folder = (folder as NSString).deletingLastPathComponent
+            }
+        }
     }
 
     /// Spares still being pruned after a build that did not wait, by path.

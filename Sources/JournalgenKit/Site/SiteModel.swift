@@ -76,7 +76,8 @@ public final class SiteModel: Sendable {
             entries[index].title = localization.longDate(entries[index].date.day)
         }
         Permalinks.assign(&entries)
-        for index in entries.indices { Self.placeMedia(of: &entries[index], settings: config.media) }
+        let media = config.media
+        parallelUpdate(&entries) { Self.placeMedia(of: &$0, settings: media) }
         entries.sort { ($0.date.instant, $0.relativePath) > ($1.date.instant, $1.relativePath) }
         let links = SiteLinks(config: config)
         for index in entries.indices where !entries[index].bodyImages.isEmpty {
@@ -90,15 +91,19 @@ public final class SiteModel: Sendable {
         self.entries = entries
         self.links = links
 
-        var years: [Year] = []
+        // By each entry's own day: in time order, an entry written just after midnight in Tokyo
+        // comes before one written the evening before in New York, and the two months (or
+        // years) interleave around the turn.
+        var byMonth: [Int: [Int]] = [:]
         for index in entries.indices {
             let day = entries[index].date.day
-            if years.last?.year != day.year { years.append(Year(year: day.year, months: [])) }
-            if years[years.count - 1].months.last?.month != day.month {
-                years[years.count - 1].months.append(Month(year: day.year, month: day.month, entries: []))
-            }
-            let m = years[years.count - 1].months.count - 1
-            years[years.count - 1].months[m].entries.append(index)
+            byMonth[day.year * 100 + day.month, default: []].append(index)
+        }
+        var years: [Year] = []
+        for key in byMonth.keys.sorted(by: >) {
+            let year = key / 100
+            if years.last?.year != year { years.append(Year(year: year, months: [])) }
+            years[years.count - 1].months.append(Month(year: year, month: key % 100, entries: byMonth[key]!))
         }
         self.years = years
 

@@ -20,3 +20,11 @@ func parallelMap<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable 
 func parallelForEach(count: Int, _ body: @Sendable (Int) -> Void) {
     DispatchQueue.concurrentPerform(iterations: count, execute: body)
 }
+
+/// Changes each element in place, on all cores (each element by one thread only).
+func parallelUpdate<T>(_ items: inout [T], _ change: @Sendable (inout T) -> Void) {
+    items.withUnsafeMutableBufferPointer { buffer in
+        nonisolated(unsafe) let all = buffer
+        DispatchQueue.concurrentPerform(iterations: all.count) { change(&all[$0]) }
+    }
+}
