@@ -137,6 +137,17 @@ import Testing
         #expect(first.keys.contains("page/3/index.html"))
     }
 
+    @Test func permutingInPlaceGivesWhatMappingGives() {
+        var random = IncrementalTests.SeededRandom(state: 20261124)
+        for count in [0, 1, 2, 7, 100] {
+            let values = (0..<count).map { "value \($0)" }
+            let order = Array((0..<count).shuffled(using: &random))
+            var permuted = values
+            permuted.permute(to: order)
+            #expect(permuted == order.map { values[$0] })
+        }
+    }
+
     /// In time order, New Year's Eve in New York comes after New Year's Day in Tokyo: the years
     /// and months still get one page each, listing their own days' entries.
     @Test func entriesAroundTheTurnOfTheYearInTwoZones() throws {

@@ -63,6 +63,7 @@ public struct BuildPipeline: Sendable {
             let entryCache = options.useCache ? entryCache(journal: journal.path) : nil
             loader.entryCache = entryCache
             loader.changedFiles = options.session?.changedFiles
+            loader.keepLastLoad = options.session != nil
             loaded = loader.load(
                 config: config,
                 options: LoadOptions(includeDrafts: options.includeDrafts, includeFuture: options.includeFuture, today: options.today),

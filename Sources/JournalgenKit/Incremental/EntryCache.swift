@@ -68,6 +68,36 @@ public final class EntryCache: Sendable {
         set { listing.withLock { $0 = newValue } }
     }
     private let listing = Mutex<[String]?>(nil)
+
+    /// The last load's result, by position in its listing, kept in memory only: a `serve`
+    /// rebuild that the watcher vouches for takes every entry it does not touch from here,
+    /// without a lookup.
+    struct LastLoad: Sendable {
+        var files: [String]
+        var parsed: [Entry?]
+        var messages: [[Diagnostic]]
+        /// The positions of the entries that looked at each file (their own, their media).
+        var owners: [String: [Int]]
+    }
+    var lastLoad: LastLoad? {
+        get { last.withLock { $0 } }
+        set { last.withLock { $0 = newValue } }
+    }
+    private let last = Mutex<LastLoad?>(nil)
+
+    func takeLastLoad() -> LastLoad? { last.withLock { memo in defer { memo = nil }; return memo } }
+
+    /// The trips as last read, and every file they were read from, kept in memory only.
+    struct LastTrips: Sendable {
+        var trips: [String: TripInfo]
+        var diagnostics: [Diagnostic]
+        var inputs: Set<String>
+    }
+    var lastTrips: LastTrips? {
+        get { trips.withLock { $0 } }
+        set { trips.withLock { $0 = newValue } }
+    }
+    private let trips = Mutex<LastTrips?>(nil)
     /// Mood log files as last parsed, kept in memory only: `serve` need not parse years of
     /// mood lines again on every save of an entry.
     private let moodFiles = Mutex<[String: (stamp: Stamp, lines: [MoodLogLine], diagnostics: [Diagnostic])]>([:])

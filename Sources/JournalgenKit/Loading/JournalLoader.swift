@@ -48,10 +48,22 @@ public struct JournalLoader: Sendable {
     /// the other entries and their media are taken from the cache without looking at their files
     /// (10,000 stats a save). Nil: each file's size and time are checked.
     var changedFiles: Set<String>?
+    /// Keep this load's result in the entry cache for the next one (`serve`).
+    var keepLastLoad = false
 
     public init(journal: URL, paths: DisplayPaths) {
         self.journal = journal
         self.paths = paths
+    }
+
+    /// What loading one entry file gave.
+    struct LoadedFile: Sendable {
+        var entry: Entry?
+        var diagnostics: [Diagnostic]
+        /// Absolute paths of the files it looked at (media), besides its own.
+        var inputs: [String]
+        /// False when the watcher's word sufficed and not even its file was looked at.
+        var lookedAt = true
     }
 
     public func load(config: JournalConfig, options: LoadOptions, diagnostics: DiagnosticsEngine) -> LoadedJournal {
@@ -81,28 +93,28 @@ public struct JournalLoader: Sendable {
             let lines = readMoodLog(config: config, diagnostics: diagnostics)
             moodLog.withLock { $0 = lines }
         }
-        let notLookedAt = Atomic<Int>(0)
-        var parsed: [Entry?] = parallelMap(files) { relative in
+        /// One entry file, from the cache where it may be: the entry, its messages, the files it looked at.
+        @Sendable func loadOne(_ relative: String) -> LoadedFile {
             let file = root + "/entries/" + relative
             let display = paths.display(path: file)
-            /// A cached entry gives its messages again, as loading it would.
-            func reuse(_ record: EntryCache.Record) -> Entry? {
-                record.diagnostics.forEach(diagnostics.emit)
-                return record.entry
+            func reuse(_ record: EntryCache.Record) -> LoadedFile {
+                LoadedFile(entry: record.entry, diagnostics: record.diagnostics, inputs: record.inputs.map(\.path))
             }
             if let cache, let changed, let record = cache.record(for: relative, untouchedBy: changed, file: file) {
-                notLookedAt.add(1, ordering: .relaxed)
-                return reuse(record)
+                var loaded = reuse(record)
+                loaded.lookedAt = false
+                return loaded
             }
             let stamp = cache == nil ? nil : EntryCache.Stamp(path: file)
             if let cache, let stamp, let record = cache.record(for: relative, unchanged: stamp) { return reuse(record) }
             guard let data = FileIO.read(file) else {
-                diagnostics.error("cannot read this file", at: SourceLocation(path: display))
-                return nil
+                return LoadedFile(entry: nil, diagnostics: [Diagnostic(.error, "cannot read this file", at: SourceLocation(path: display))], inputs: [])
             }
             guard let cache else {
-                return Self.loadEntry(data, relative: relative, file: file, display: display, parser: parser, options: options,
-                                      resolver: resolver, inspector: inspector, paths: paths, diagnostics: diagnostics)
+                let own = DiagnosticsEngine()
+                let entry = Self.loadEntry(data, relative: relative, file: file, display: display, parser: parser, options: options,
+                                           resolver: resolver, inspector: inspector, paths: paths, diagnostics: own)
+                return LoadedFile(entry: entry, diagnostics: own.diagnostics, inputs: [])
             }
             let hash = EntryCache.hash(data)
             if var record = cache.record(for: relative, hash: hash) {
@@ -121,20 +133,55 @@ public struct JournalLoader: Sendable {
                 entry!.loadedTextFingerprint = SiteFingerprint.text(of: entry!.body)
                 entry!.loadedTasksFingerprint = SiteFingerprint.tasks(of: entry!.body.tasks)
             }
-            let messages = own.diagnostics
-            messages.forEach(diagnostics.emit)
-            cache.store(EntryCache.Record(hash: hash, file: stamp.flatMap { EntryCache.settledStamp($0) }, inputs: entry.map { Self.mediaInputs(of: $0, journal: root) } ?? [],
-                                          entry: entry, diagnostics: messages), for: relative)
-            return entry
+            let record = EntryCache.Record(hash: hash, file: stamp.flatMap { EntryCache.settledStamp($0) }, inputs: entry.map { Self.mediaInputs(of: $0, journal: root) } ?? [],
+                                           entry: entry, diagnostics: own.diagnostics)
+            cache.store(record, for: relative)
+            return reuse(record)
         }
-        cache?.keep(only: Set(files))
+        var parsed: [Entry?]
+        var messages: [[Diagnostic]]
+        var notLookedAt = 0
+        // Taken out while it changes: a second reference would copy its 10,000 entries.
+        if let cache, let changed, !changed.needsListing, var last = cache.takeLastLoad(), last.files == files {
+            // The watcher vouches for every change: only the entries whose files changed, or a
+            // file they looked at, are looked at. The others are the last load's, by position.
+            var touched = Set<Int>()
+            for path in changed.paths { touched.formUnion(last.owners[path] ?? []) }
+            let ordered = touched.sorted()
+            let again = parallelMap(ordered) { loadOne(files[$0]) }
+            for (index, loaded) in zip(ordered, again) {
+                last.parsed[index] = loaded.entry
+                last.messages[index] = loaded.diagnostics
+                for input in loaded.inputs { last.owners[input, default: []].append(index) }
+            }
+            notLookedAt = files.count - ordered.count
+            cache.lastLoad = last
+            parsed = last.parsed
+            messages = last.messages
+        } else {
+            let all = parallelMap(files) { loadOne($0) }
+            parsed = all.map(\.entry)
+            messages = all.map(\.diagnostics)
+            notLookedAt = all.reduce(0) { $0 + ($1.lookedAt ? 0 : 1) }
+            if let cache, keepLastLoad {
+                var owners: [String: [Int]] = [:]
+                for index in files.indices {
+                    owners[root + "/entries/" + files[index], default: []].append(index)
+                    for input in all[index].inputs { owners[input, default: []].append(index) }
+                }
+                cache.lastLoad = cache.lastListing == files ? EntryCache.LastLoad(files: files, parsed: parsed, messages: messages, owners: owners) : nil
+            }
+        }
+        for list in messages where !list.isEmpty { list.forEach(diagnostics.emit) }
+        // Entries whose files are gone are forgotten (the same listing has none).
+        if changed == nil || changed!.needsListing { cache?.keep(only: Set(files)) }
 
         let today = options.today ?? config.timeZone.today()
         var result = LoadedJournal(config: config, entries: [])
-        result.entriesNotLookedAt = notLookedAt.load(ordering: .relaxed)
-        // Moved out, not copied: 10,000 copies of an entry cost a tenth of what loading them from the cache does.
+        result.entries.reserveCapacity(parsed.count)
+        result.entriesNotLookedAt = notLookedAt
         for index in parsed.indices {
-            guard let entry = parsed[index].take() else { continue }
+            guard let entry = parsed[index] else { continue }
             if (entry.isDraft && !options.includeDrafts) || (entry.date.day > today && !options.includeFuture) {
                 result.leftOutFiles += (entry.media + entry.bodyImages).flatMap { [$0.filePath, $0.posterPath].compactMap { $0 } }
             }
@@ -146,9 +193,29 @@ public struct JournalLoader: Sendable {
         result.moodLog = moodLog.withLock { $0 }
             .filter { options.includeFuture || $0.date.day <= today }
             .sorted { $0.date.instant < $1.date.instant }
-        result.trips = TripReader(journal: root, config: config, paths: paths).readAll(diagnostics: diagnostics)
+        result.trips = readTrips(config: config, changed: changed, diagnostics: diagnostics)
         result.authorPhotos = readAuthorPhotos(config: config, resolver: resolver, diagnostics: diagnostics)
         return result
+    }
+
+    /// The trips' descriptions; under `serve`, the last ones when the watcher vouches that no
+    /// file of trips/ and no cover changed (covers are read as photos: a tenth of a second for 170).
+    func readTrips(config: JournalConfig, changed: ChangedFiles?, diagnostics: DiagnosticsEngine) -> [String: TripInfo] {
+        let root = journal.standardizedFileURL.path
+        let folder = root + "/trips/"
+        if keepLastLoad, let changed, let last = entryCache?.lastTrips,
+           !changed.paths.contains(where: { $0.hasPrefix(folder) || last.inputs.contains($0) }) {
+            last.diagnostics.forEach(diagnostics.emit)
+            return last.trips
+        }
+        let own = DiagnosticsEngine()
+        let trips = TripReader(journal: root, config: config, paths: paths).readAll(diagnostics: own)
+        own.diagnostics.forEach(diagnostics.emit)
+        if keepLastLoad {
+            let inputs = Set(trips.values.flatMap { [$0.filePath, $0.cover?.filePath].compactMap { $0 } })
+            entryCache?.lastTrips = EntryCache.LastTrips(trips: trips, diagnostics: own.diagnostics, inputs: inputs)
+        }
+        return trips
     }
 
     /// `photo:` of each author: in the journal's `authors/` folder or `media/`, never outside

@@ -6,10 +6,19 @@ public enum Permalinks {
     static func lockedPath(_ token: String) -> String { "private/\(token)/" }
 
     public static func assign(_ entries: inout [Entry]) {
-        let order = entries.indices.sorted {
-            let a = entries[$0], b = entries[$1]
-            return (a.date.instant, a.relativePath) < (b.date.instant, b.relativePath)
+        assign(&entries, order: oldestFirst(entries))
+    }
+
+    /// The entries' positions, oldest first (by time, then file): the order addresses are given in.
+    static func oldestFirst(_ entries: [Entry]) -> [Int] {
+        // Fields compared in place: a copy of two entries per comparison cost more than the sort.
+        entries.indices.sorted {
+            (entries[$0].date.instant, entries[$0].relativePath) < (entries[$1].date.instant, entries[$1].relativePath)
         }
+    }
+
+    /// `order`: oldestFirst(entries).
+    static func assign(_ entries: inout [Entry], order: [Int]) {
         var taken: Set<String> = []
         for index in order {
             if let token = entries[index].lockToken {

@@ -75,10 +75,12 @@ public final class SiteModel: Sendable {
         for index in entries.indices where entries[index].titleIsDate {
             entries[index].title = localization.longDate(entries[index].date.day)
         }
-        Permalinks.assign(&entries)
+        let order = Permalinks.oldestFirst(entries)
+        Permalinks.assign(&entries, order: order)
         let media = config.media
         parallelUpdate(&entries) { Self.placeMedia(of: &$0, settings: media) }
-        entries.sort { ($0.date.instant, $0.relativePath) > ($1.date.instant, $1.relativePath) }
+        // Newest first, each entry moved once (a sort moves these large values many times).
+        entries.permute(to: order.reversed())
         let links = SiteLinks(config: config)
         for index in entries.indices where !entries[index].bodyImages.isEmpty {
             entries[index].body = BodyImages.place(entries[index].bodyImages, in: entries[index].body, links: links)

@@ -28,3 +28,24 @@ func parallelUpdate<T>(_ items: inout [T], _ change: @Sendable (inout T) -> Void
         DispatchQueue.concurrentPerform(iterations: all.count) { change(&all[$0]) }
     }
 }
+
+extension Array {
+    /// Rearranges the elements so that the one at `order[k]` ends up at `k`, by swaps along each
+    /// cycle of the permutation: every element moves once or twice, none is copied.
+    mutating func permute<S: Sequence>(to order: S) where S.Element == Int {
+        let order = Array<Int>(order)
+        precondition(order.count == count)
+        var placed = [Bool](repeating: false, count: count)
+        for start in indices where !placed[start] {
+            // Position `k` wants the element now at `order[k]`; follow the cycle from `start`.
+            var k = start
+            while true {
+                placed[k] = true
+                let from = order[k]
+                if from == start { break }
+                swapAt(k, from)
+                k = from
+            }
+        }
+    }
+}
