@@ -33,10 +33,12 @@ struct ImageProcessor {
     }
 
     static func jobs(entries: [Entry], trips: [TripIndex.Trip], authors: AuthorIndex? = nil, paths: DisplayPaths) -> [Job] {
-        var jobs: [String: Job] = [:]
+        // In the site's order, each photo once (a photo two entries show is one job).
+        var jobs: [Job] = []
+        var seen = Set<String>()
         func add(_ file: String?, _ sizes: [ImageSize], _ location: SourceLocation) {
-            guard let file, let first = sizes.first, jobs[first.webp] == nil else { return }
-            jobs[first.webp] = Job(source: file, sizes: sizes, location: location)
+            guard let file, let first = sizes.first, seen.insert(first.webp).inserted else { return }
+            jobs.append(Job(source: file, sizes: sizes, location: location))
         }
         // By index, field by field: a copy of each entry costs more than the rest of the stage.
         for index in entries.indices {
@@ -54,7 +56,7 @@ struct ImageProcessor {
         for person in authors?.people ?? [] {
             if let photo = person.photo { add(photo.filePath, photo.sizes, SourceLocation(path: JournalConfig.fileName, line: photo.line, column: photo.column)) }
         }
-        return jobs.keys.sorted().map { jobs[$0]! }
+        return jobs
     }
 
     func run(_ jobs: [Job]) -> Result {

@@ -8,12 +8,15 @@ public struct ImageSize: Sendable, Hashable, Codable {
 
     /// The sizes of a photo published at `sitePath` ("2026/04/03/kyoto/torii.jpg").
     static func sizes(of photo: PhotoInfo, sitePath: String, settings: ImageSettings) -> [ImageSize] {
-        let dot = sitePath.lastIndex(of: ".").flatMap { sitePath[$0...].contains("/") ? nil : $0 } ?? sitePath.endIndex
-        let stem = sitePath[..<dot]
-        let fallbackExtension = photo.hasAlpha ? "png" : "jpg"
+        // Byte-wise: tens of thousands of names are made per build.
+        let bytes = sitePath.utf8
+        let dot = bytes.lastIndex(of: 0x2E).flatMap { dot in bytes[dot...].contains(0x2F) ? nil : dot } ?? bytes.endIndex
+        let stem = String(sitePath[..<dot]) + "-"
+        let fallbackExtension = photo.hasAlpha ? ".png" : ".jpg"
         return settings.widths(forImageWidth: photo.width).map { width in
             let height = max(1, Int((Double(photo.height) * Double(width) / Double(photo.width)).rounded()))
-            return ImageSize(width: width, height: height, webp: "\(stem)-\(width).webp", fallback: "\(stem)-\(width).\(fallbackExtension)")
+            let name = stem + String(width)
+            return ImageSize(width: width, height: height, webp: name + ".webp", fallback: name + fallbackExtension)
         }
     }
 }

@@ -134,7 +134,7 @@ enum SiteFingerprint {
             let loaded = entry.loadedFingerprint.isEmpty ? SiteFingerprint.meta(of: entry) : entry.loadedFingerprint
             return loaded + " " + entry.sitePath + " " + entry.title + "\n"
         }
-        for line in lines { hasher.update(data: Data(line.utf8)) }
+        for var line in lines { line.withUTF8 { hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) } }
         return hex(hasher.finalize())
     }
 

@@ -20,6 +20,11 @@ public struct MoodHistory: Sendable {
         /// Entries of that day, oldest first (with or without a mood).
         public var entries: [Int] = []
         public var average: Double? { moodCount == 0 ? nil : Double(scoreSum) / Double(moodCount) }
+
+        mutating func count(_ score: Int) {
+            scoreSum += score
+            moodCount += 1
+        }
     }
 
     public struct Streak: Sendable, Equatable {
@@ -63,7 +68,8 @@ public struct MoodHistory: Sendable {
         self.scale = scale
         var points: [MoodPoint] = []
         points.reserveCapacity(entries.count + log.count)
-        for index in entries.indices where including?(index) ?? true {
+        // Oldest first, as the log is: the sort then finds two runs in order and merges them.
+        for index in entries.indices.reversed() where including?(index) ?? true {
             if let level = entries[index].mood { points.append(MoodPoint(date: entries[index].date, level: level, entry: index)) }
         }
         for line in log { points.append(MoodPoint(date: line.date, level: line.level, note: line.note, author: line.author)) }
@@ -71,9 +77,11 @@ public struct MoodHistory: Sendable {
         self.points = points
 
         var byDay: [CalendarDay: Day] = [:]
-        for point in points {
-            byDay[point.date.day, default: Day(day: point.date.day)].scoreSum += point.level.score
-            byDay[point.date.day, default: Day(day: point.date.day)].moodCount += 1
+        byDay.reserveCapacity(points.count + entries.count)
+        // By index: a copy of each point (strings and all) costs more than counting it.
+        for index in points.indices {
+            let day = points[index].date.day
+            byDay[day, default: Day(day: day)].count(points[index].level.score)
         }
         for index in entries.indices.reversed() where including?(index) ?? true {
             byDay[entries[index].date.day, default: Day(day: entries[index].date.day)].entries.append(index)
@@ -85,9 +93,9 @@ public struct MoodHistory: Sendable {
         var perYear: [Int: [Int]] = [:]
         var overall = [Int](repeating: 0, count: scale.levels.count)
         let position = Dictionary(uniqueKeysWithValues: scale.levels.enumerated().map { ($1.value, $0) })
-        for point in points {
-            guard let i = position[point.level.value] else { continue }
-            perYear[point.date.day.year, default: [Int](repeating: 0, count: scale.levels.count)][i] += 1
+        for index in points.indices {
+            guard let i = position[points[index].level.value] else { continue }
+            perYear[points[index].date.day.year, default: [Int](repeating: 0, count: scale.levels.count)][i] += 1
             overall[i] += 1
         }
         distributions = perYear.keys.sorted(by: >).map { Distribution(year: $0, counts: perYear[$0]!) }
@@ -95,7 +103,7 @@ public struct MoodHistory: Sendable {
         average = points.isEmpty ? nil : Double(points.reduce(0) { $0 + $1.level.score }) / Double(points.count)
 
         (currentStreak, longestStreak) = Self.streaks(days.map(\.day), today: today)
-        byTag = Self.moodByTag(including.map { keep in entries.indices.filter(keep).map { entries[$0] } } ?? entries)
+        byTag = Self.moodByTag(entries, including: including)
     }
 
     /// Runs of consecutive days with an entry or a log. The current streak is still alive when
@@ -115,12 +123,18 @@ public struct MoodHistory: Sendable {
         return (last, longest)
     }
 
-    static func moodByTag(_ entries: [Entry]) -> [TagMood] {
+    static func moodByTag(_ entries: [Entry], including: ((Int) -> Bool)? = nil) -> [TagMood] {
         var sums: [String: (name: String, sum: Int, count: Int)] = [:]
-        for entry in entries {
-            guard let level = entry.mood else { continue }
-            for tag in entry.tags {
-                let key = SiteModel.tagSlug(tag)
+        // A tag's slug once per name, not once per use.
+        var slugs: [String: String] = [:]
+        for index in entries.indices where including?(index) ?? true {
+            guard let level = entries[index].mood else { continue }
+            for tag in entries[index].tags {
+                let key = slugs[tag] ?? {
+                    let slug = SiteModel.tagSlug(tag)
+                    slugs[tag] = slug
+                    return slug
+                }()
                 sums[key, default: (tag, 0, 0)].sum += level.score
                 sums[key, default: (tag, 0, 0)].count += 1
             }

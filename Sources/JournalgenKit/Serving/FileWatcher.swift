@@ -21,7 +21,7 @@ public final class FileWatcher: @unchecked Sendable {
     private var stopped = false
 
     /// `ignoring`: absolute paths of folders inside `root` not to watch.
-    public init(root: String, ignoring: [String] = [], quiet: TimeInterval = 0.08, longest: TimeInterval = 1.5) {
+    public init(root: String, ignoring: [String] = [], quiet: TimeInterval = 0.05, longest: TimeInterval = 1.5) {
         self.root = URL(fileURLWithPath: root).standardizedFileURL.path
         self.ignoring = Set(ignoring.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
         self.quiet = quiet

@@ -37,7 +37,7 @@ public struct ListPages: Sendable {
 
         var photos: [Photo] = []
         for index in entries.indices {
-            for (position, item) in entries[index].media.enumerated() where item.isImage || item.isVideo {
+            for position in entries[index].media.indices where entries[index].media[position].isImage || entries[index].media[position].isVideo {
                 photos.append(Photo(entry: index, item: position))
             }
         }

@@ -110,9 +110,14 @@ public final class SiteModel: Sendable {
         self.years = years
 
         var tagsBySlug: [String: Tag] = [:]
+        var slugs: [String: String] = [:]
         for index in entries.indices {
             for name in entries[index].tags {
-                let slug = Self.tagSlug(name)
+                let slug = slugs[name] ?? {
+                    let made = Self.tagSlug(name)
+                    slugs[name] = made
+                    return made
+                }()
                 if tagsBySlug[slug]?.entries.last == index { continue }
                 tagsBySlug[slug, default: Tag(name: name, slug: slug, entries: [])].entries.append(index)
             }
@@ -150,7 +155,7 @@ public final class SiteModel: Sendable {
         func sitePath(_ file: String?, _ name: String) -> String? {
             guard let path = file else { return nil }
             if let lockToken { return page + LockedNames.fileName(token: lockToken, path: path) }
-            return path.hasPrefix(bundle) ? page + path.dropFirst(bundle.count) : "media/" + (name.hasPrefix("./") ? String(name.dropFirst(2)) : name)
+            return path.hasPrefix(bundle) ? page + String(path.utf8.dropFirst(bundle.utf8.count))! : "media/" + (name.hasPrefix("./") ? String(name.dropFirst(2)) : name)
         }
         for i in media.indices {
             media[i].sitePath = sitePath(media[i].filePath, media[i].source) ?? ""
@@ -161,7 +166,7 @@ public final class SiteModel: Sendable {
             if let poster = media[i].posterPhoto {
                 // A frame taken from the video is named after it: "walk.mp4" gives "walk-poster-960.jpg".
                 let video = media[i].sitePath
-                let stem = video.lastIndex(of: ".").map { String(video[..<$0]) } ?? video
+                let stem = video.utf8.lastIndex(of: 0x2E).map { String(video[..<$0]) } ?? video
                 let path = media[i].posterFrame == nil ? media[i].posterSitePath ?? "" : stem + "-poster.jpg"
                 media[i].posterSizes = ImageSize.sizes(of: poster, sitePath: path, settings: settings)
             }
