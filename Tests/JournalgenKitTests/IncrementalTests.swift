@@ -262,7 +262,7 @@ final class IncrementalTests: XCTestCase {
             return seen
         }
         var random = SeededRandom(state: 20261124)
-        var notLookedAt = 0
+        var notLookedAt = 0, modelsKept = 0
         for step in 0..<14 {
             let (_, edit) = step < Self.edits.count ? Self.edits[step] : Self.edits.randomElement(using: &random)!
             let done = try edit(journal, &random)
@@ -270,9 +270,11 @@ final class IncrementalTests: XCTestCase {
             let report = build(journal, output: served, cache: true, session: session)
             XCTAssertTrue(report.succeeded, "after \(done): \(report.diagnostics)")
             notLookedAt += report.entriesNotLookedAt
+            modelsKept += report.modelKept ? 1 : 0
             if try !sameAsCleanBuild(served, journal: journal, clean: work.appendingPathComponent("clean-\(step)"), after: done) { break }
         }
         XCTAssertGreaterThan(notLookedAt, 0, "the watcher's word was taken")
+        XCTAssertGreaterThan(modelsKept, 0, "a body edit kept the site model")
     }
 
     /// What the watcher reports is trusted only file by file.

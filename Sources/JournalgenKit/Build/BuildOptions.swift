@@ -64,6 +64,8 @@ public struct BuildReport: Sendable {
     public var privateEncrypted = 0
     /// The sealed private part of the last build (or save) was used as it was.
     public var privateKept = false
+    /// serve: the last build's site model was used again, with the edited texts in it.
+    public var modelKept = false
     public var futureLeftOut = 0
     /// Entries whose `revisit:` has come due by the build day.
     public var revisitsDue = 0

@@ -197,11 +197,27 @@ public struct BuildPipeline: Sendable {
             }
         }
 
-        let model = SiteModel(config: config, entries: split.publicEntries,
-                              moodLog: publicMoodLog,
-                              trips: split.publicTrips, today: today,
-                              privateIndexPath: keys != nil && !config.privateAll ? LockedSite.indexPath(config: config) : nil,
-                              localization: localization, authorPhotos: loaded.authorPhotos, elsewhere: elsewhere)
+        let privateIndexPath = keys != nil && !config.privateAll ? LockedSite.indexPath(config: config) : nil
+        // serve: the last model, when only entries' texts changed since (and media the watcher
+        // names, whose effect on an entry its loaded fingerprint shows).
+        let modelKey = options.session == nil ? "" : [
+            today.description, options.baseURL ?? "", privateIndexPath ?? "", keys.map { $0.token("model") } ?? "",
+            "\(options.includeDrafts) \(options.includeFuture) \(options.skipPrivate)",
+            elsewhere.map { "\($0.key) \($0.value)" }.sorted().joined(separator: "\n"),
+        ].joined(separator: "\n")
+        let entriesAndMedia = [journal.path + "/entries/", journal.path + "/media/"]
+        let onlyEntriesChanged = trustedChanges?.allSatisfy { path in
+            entriesAndMedia.contains { path.hasPrefix($0) } || (!FileManager.default.fileExists(atPath: path) && (path as NSString).lastPathComponent.hasPrefix("."))
+        } ?? false
+        let kept = options.session?.model(key: modelKey, published: split.publicEntries, edited: onlyEntriesChanged ? loaded.reloaded : nil)
+        report.modelKept = kept != nil
+        let model = kept
+            ?? SiteModel(config: config, entries: split.publicEntries,
+                         moodLog: publicMoodLog,
+                         trips: split.publicTrips, today: today,
+                         privateIndexPath: privateIndexPath,
+                         localization: localization, authorPhotos: loaded.authorPhotos, elsewhere: elsewhere)
+        options.session?.remember(model, key: modelKey)
         for problem in model.linkProblems {
             let at = SourceLocation(path: paths.display(path: problem.file), line: problem.line, column: problem.column)
             if problem.isError { diagnostics.error(problem.message, at: at) } else { diagnostics.warning(problem.message, at: at) }

@@ -11,6 +11,7 @@ public final class BuildSession: Sendable {
     private let locked = Mutex<LockedSiteMemo?>(nil)
     private let photos = Mutex<PhotoMemo?>(nil)
     private let output = Mutex<OutputMemo?>(nil)
+    private let model = Mutex<(key: String, model: SiteModel, build: Int)?>(nil)
     /// Builds begun, so a memo can tell whether it was confirmed by the build just before.
     private let builds = Atomic<Int>(0)
 
@@ -35,6 +36,19 @@ public final class BuildSession: Sendable {
     private let changes = Mutex<Set<String>?>(nil)
 
     public init() {}
+
+    /// The last build's site model, patched with the edited texts, when the build just before
+    /// this one made it under the same `key` (everything but the journal's files) and the edits
+    /// left everything it derives from the entries as it was (`SiteModel.reusing`).
+    func model(key: String, published: [Entry], edited: [String]?) -> SiteModel? {
+        guard let edited, let known = model.withLock({ $0 }), known.build == builds.load(ordering: .relaxed) - 1, known.key == key else { return nil }
+        return SiteModel.reusing(known.model, published: published, edited: edited)
+    }
+
+    func remember(_ made: SiteModel, key: String) {
+        let build = builds.load(ordering: .relaxed)
+        model.withLock { $0 = (key, made, build) }
+    }
 
     /// Counts a build begun; a build that fails midway leaves its memos unconfirmed.
     func beginBuild() { builds.add(1, ordering: .relaxed) }

@@ -34,6 +34,8 @@ public struct LoadedJournal: Sendable {
     public var futureLeftOut = 0
     /// Entries taken from the cache on the watcher's word, their files not looked at (`serve`).
     public var entriesNotLookedAt = 0
+    /// The entry files (relative) looked at again when the watcher's word sufficed for the others.
+    var reloaded: [String]?
 }
 
 /// Reads `entries/**/*.md` on all cores and checks each entry and its media.
@@ -141,6 +143,7 @@ public struct JournalLoader: Sendable {
         var parsed: [Entry?]
         var messages: [[Diagnostic]]
         var notLookedAt = 0
+        var reloaded: [String]?
         // Taken out while it changes: a second reference would copy its 10,000 entries.
         if let cache, let changed, !changed.needsListing, var last = cache.takeLastLoad(), last.files == files {
             // The watcher vouches for every change: only the entries whose files changed, or a
@@ -155,6 +158,7 @@ public struct JournalLoader: Sendable {
                 for input in loaded.inputs { last.owners[input, default: []].append(index) }
             }
             notLookedAt = files.count - ordered.count
+            reloaded = ordered.map { files[$0] }
             cache.lastLoad = last
             parsed = last.parsed
             messages = last.messages
@@ -180,6 +184,7 @@ public struct JournalLoader: Sendable {
         var result = LoadedJournal(config: config, entries: [])
         result.entries.reserveCapacity(parsed.count)
         result.entriesNotLookedAt = notLookedAt
+        result.reloaded = reloaded
         for index in parsed.indices {
             guard let entry = parsed[index] else { continue }
             if (entry.isDraft && !options.includeDrafts) || (entry.date.day > today && !options.includeFuture) {

@@ -135,6 +135,58 @@ public final class SiteModel: Sendable {
         listPages = ListPages(entries: entries, tags: tags, views: views, paging: config.paging)
     }
 
+    /// This model with other entries in the same places: `SiteModel.reusing` decides when that
+    /// is the model the entries would make.
+    private init(_ model: SiteModel, entries: [Entry]) {
+        Self.alive.wrappingAdd(1, ordering: .relaxed)
+        config = model.config
+        moodStyle = model.moodStyle
+        self.entries = entries
+        years = model.years
+        tags = model.tags
+        links = model.links
+        views = model.views
+        listPages = model.listPages
+        privateIndexPath = model.privateIndexPath
+        localization = model.localization
+        journalTitle = model.journalTitle
+        backlinks = model.backlinks
+        linkProblems = model.linkProblems
+        linkDigest = model.linkDigest
+    }
+
+    /// The model `published` (loaded entries, in the loader's order) would make, from `model`,
+    /// which was made of the same journal but for the texts of `edited` (entry files, relative):
+    /// nil unless each edit left everything the model derives from an entry as it was. What the
+    /// model takes from a text: its tasks (the tasks pages), its links and anchors (links between
+    /// entries and "Linked from"), and its photos' places in the body. Anything else of the text
+    /// shows only on pages, which the page fingerprints re-render.
+    static func reusing(_ model: SiteModel, published: [Entry], edited: [String]) -> SiteModel? {
+        guard published.count == model.entries.count, !edited.isEmpty else { return nil }
+        var positions: [String: Int] = [:]
+        for relative in edited { positions[relative] = -1 }
+        for index in model.entries.indices where positions[model.entries[index].relativePath] != nil {
+            positions[model.entries[index].relativePath] = index
+        }
+        var changes: [(Int, Entry)] = []
+        for entry in published where positions[entry.relativePath] != nil {
+            guard let index = positions[entry.relativePath], index >= 0 else { return nil }
+            let old = model.entries[index]
+            guard !entry.loadedFingerprint.isEmpty, entry.loadedFingerprint == old.loadedFingerprint,
+                  entry.loadedTasksFingerprint == old.loadedTasksFingerprint, entry.body.links.isEmpty, old.body.links.isEmpty,
+                  entry.body.anchors == old.body.anchors else { return nil }
+            changes.append((index, entry))
+        }
+        guard changes.count == edited.count else { return nil }
+        var entries = model.entries
+        for (index, entry) in changes {
+            let placed = entries[index].bodyImages
+            entries[index].body = placed.isEmpty ? entry.body : BodyImages.place(placed, in: entry.body, links: model.links)
+            entries[index].loadedTextFingerprint = entry.loadedTextFingerprint
+        }
+        return SiteModel(model, entries: entries)
+    }
+
     /// "Hike" and "hike" share one tag page.
     static func tagSlug(_ name: String) -> String {
         let slug = Slug.make(name)
