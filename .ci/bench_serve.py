@@ -6,7 +6,8 @@
    change; each against a cold build with an empty cache and with --no-cache. Medians of RUNS.
 2. Save-to-served latency: `journalgen serve` and `hugo server` on the same journal, both running;
    each save writes a new line into one entry and polls that entry's page until the line shows.
-   Saves alternate between the tools. Median and worst of SAVES each, and the ratio.
+   Saves alternate between the tools, each once both servers are idle (no CPU used for 0.3 s).
+   Median and worst of SAVES each, and the ratio.
 3. Memory of `journalgen serve` after 200 rebuilds against after the first (1k journal).
 
 usage: bench_serve.py [--runs 5] [--saves 20] [--rebuilds 200] [--journalgen BIN]
@@ -132,6 +133,30 @@ def wait_url(url, timeout=300, contains=None):
     raise SystemExit(f"timed out waiting for {url}" + (f" to show {contains!r}" if contains else ""))
 
 
+def cpu_ticks(pid):
+    """User + system CPU time of a process so far, in clock ticks."""
+    try:
+        fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+        return int(fields[11]) + int(fields[12])
+    except (OSError, IndexError, ValueError):
+        return 0
+
+
+def wait_idle(pids, quiet=0.3, longest=15):
+    """Until none of the processes has used CPU for `quiet` seconds: each save is measured on an
+    otherwise idle machine, not beside the other server's work after its last rebuild."""
+    deadline = time.time() + longest
+    last = [cpu_ticks(p) for p in pids]
+    calm_since = time.time()
+    while time.time() < deadline:
+        time.sleep(0.05)
+        now = [cpu_ticks(p) for p in pids]
+        if now != last:
+            last, calm_since = now, time.time()
+        elif time.time() - calm_since >= quiet:
+            return
+
+
 def rss_mb(pid):
     for line in open(f"/proc/{pid}/status"):
         if line.startswith("VmRSS:"):
@@ -186,7 +211,7 @@ def serve_latency(args, work):
                 wait_url(url, contains=marker)
                 if i > 0:
                     times[tool].append(time.perf_counter() - t0)
-                time.sleep(0.3)
+                wait_idle([server.pid for server in servers])
         print(f"\nsave to served page on 10k entries ({args.saves} saves each, alternating)")
         for tool, ts in times.items():
             print(f"{tool:>12} median {statistics.median(ts) * 1000:7.0f} ms   worst {max(ts) * 1000:7.0f} ms")
