@@ -212,4 +212,7 @@ final class SiteFingerprints: Sendable {
 
     /// Manifests being written by serve, each finished before the next one starts.
     private static let saving = DispatchGroup()
+
+    /// Waits for serve's manifests still being written (it is stopping: the next one starts from them).
+    static func finishSaving() { saving.wait() }
 }
