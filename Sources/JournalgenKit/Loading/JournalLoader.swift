@@ -132,7 +132,10 @@ public struct JournalLoader: Sendable {
                                        resolver: resolver, inspector: inspector, paths: paths, diagnostics: own)
             if entry != nil {
                 entry!.loadedFingerprint = SiteFingerprint.meta(of: entry!)
-                entry!.loadedTextFingerprint = SiteFingerprint.text(of: entry!.body)
+                // The file's bytes stand for its text: the text is made from them alone (and from
+                // settings, which the journal's fingerprint covers). A front matter edit changes
+                // it too, but that edit renders every page again anyway.
+                entry!.loadedTextFingerprint = hash
                 entry!.loadedTasksFingerprint = SiteFingerprint.tasks(of: entry!.body.tasks)
             }
             let record = EntryCache.Record(hash: hash, file: stamp.flatMap { EntryCache.settledStamp($0) }, inputs: entry.map { Self.mediaInputs(of: $0, journal: root) } ?? [],

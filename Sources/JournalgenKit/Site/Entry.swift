@@ -211,8 +211,9 @@ public struct Entry: Sendable, Codable {
     /// Fingerprint of everything loading made of the entry but its text (set when the build
     /// cache is on), so page fingerprints need not encode 10,000 entries again.
     var loadedFingerprint = ""
-    /// Fingerprint of its text as loaded, for the same reason: hashing 10,000 bodies on every
-    /// save of `serve` costs a tenth of a second.
+    /// Fingerprint of its text as loaded (its file's SHA-256, which the build cache has anyway),
+    /// for the same reason: hashing 10,000 rendered bodies costs a tenth of a second of each
+    /// first build and each save of `serve`.
     var loadedTextFingerprint = ""
     /// Fingerprint of its task items alone, which the tasks pages are made from.
     var loadedTasksFingerprint = ""
