@@ -277,6 +277,32 @@ final class IncrementalTests: XCTestCase {
         XCTAssertGreaterThan(modelsKept, 0, "a body edit kept the site model")
     }
 
+    /// A save that fails to build (a broken entry) and a file changed with it: the next save,
+    /// which fixes the entry, must still bring the other file's change to the site, though the
+    /// watcher reports only the fix then.
+    func testChangesOfAFailedRebuildReachTheNext() throws {
+        let (work, journal) = try Self.exampleCopy()
+        defer { try? FileManager.default.removeItem(at: work) }
+        var options = BuildOptions(journal: journal)
+        options.today = CalendarDay(iso: "2026-11-22")
+        options.paths = DisplayPaths(workingDirectory: journal.path)
+        options.output = work.appendingPathComponent("served")
+        options.skipPrivate = true
+        options.session = BuildSession()
+        let loop = ServeLoop(options: options, live: LiveReload(), address: "http://localhost:8000/", say: { _ in })
+        XCTAssertTrue(loop.build().succeeded)
+        let root = journal.standardizedFileURL.path
+        let track = root + "/entries/2026/2026-09-05-bastei/malerweg-day-1.gpx"
+        let entry = root + "/entries/2026/2026-09-05-bastei.md"
+        let original = try String(contentsOfFile: entry, encoding: .utf8)
+        try (String(contentsOfFile: track, encoding: .utf8) + "<!-- edited -->\n").write(toFile: track, atomically: false, encoding: .utf8)
+        try original.replacingOccurrences(of: "\ndate: ", with: "\ndate: not-a-day ").write(toFile: entry, atomically: false, encoding: .utf8)
+        XCTAssertFalse(loop.build(after: [track, entry]).succeeded)
+        try original.write(toFile: entry, atomically: false, encoding: .utf8)
+        XCTAssertTrue(loop.build(after: [entry]).succeeded)
+        XCTAssertTrue(try sameAsCleanBuild(options.outputFolder, journal: journal, clean: work.appendingPathComponent("clean"), after: "a failed rebuild"))
+    }
+
     /// What the watcher reports is trusted only file by file.
     func testChangedFilesAreTrustedOnlyFileByFile() throws {
         let journal = try TemporaryJournal()

@@ -10,6 +10,9 @@ public final class ServeLoop: Sendable {
     public let address: String
     private let say: @Sendable (String) -> Void
     private let known = Mutex<Set<String>?>(nil)
+    /// Files changed since the last build that succeeded: a failed build may have stopped before
+    /// it looked at them, so the next one is told of them again.
+    private let unbuilt = Mutex<Set<String>>([])
     /// One build at a time: the first one and the watcher's.
     private let building = NSLock()
     /// Print each stage's time after every build (`--timings`).
@@ -24,13 +27,16 @@ public final class ServeLoop: Sendable {
 
     /// Builds the site; the server goes on serving the last good one if this one fails.
     /// `changes`: every file the watcher saw change since the last build (none for the first
-    /// one), taken at its word, so the watcher must be running before the first build starts.
+    /// one), taken at its word, so the watcher must be running before the first build starts;
+    /// with them, those of builds that failed since the last one that succeeded.
     @discardableResult
     public func build(after changes: Set<String> = []) -> BuildReport {
         building.lock()
         defer { building.unlock() }
-        options.session?.changedFiles = changes.isEmpty ? nil : changes
+        let pending = unbuilt.withLock { $0.union(changes) }
+        options.session?.changedFiles = changes.isEmpty ? nil : pending
         let report = BuildPipeline(options: options).run()
+        unbuilt.withLock { $0 = report.succeeded ? [] : pending }
         let messages = report.diagnostics.map(\.description)
         if showStages {
             for (name, seconds, resident) in report.stages { say(String(format: "%8.3f s %6d MB  ", seconds, resident) + name) }
