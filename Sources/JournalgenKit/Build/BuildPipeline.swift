@@ -102,10 +102,12 @@ public struct BuildPipeline: Sendable {
         if options.strict && diagnostics.warningCount > 0 { return finish(false) }
 
         // 4. Private entries and trips: set apart, and a key derived once for all of them.
-        var split = LockedSite.Split(entries: loaded.entries, trips: loaded.trips, config: config)
         // A build needs the loaded entries no more (check does): each copy of the list is
         // megabytes in a lifetime journal, and the peak comes later, while pages are written.
+        // Handed over, the list is split in place.
+        let entries = loaded.entries
         if options.writeOutput { loaded.entries = [] }
+        var split = LockedSite.Split(entries: consume entries, trips: loaded.trips, config: config)
         var keys: PrivateKeys?
         var skippedPrivate: [String] = []
         if !split.isEmpty {
@@ -291,7 +293,13 @@ public struct BuildPipeline: Sendable {
         }
         // 8. Photos: every size made on both cores, or taken from the cache.
         let imageJobs = ImageProcessor.jobs(model: model, paths: paths)
-        let images = options.session.map { $0.photos(imageJobs, settings: config.media, trusted: trustedChanges) { processor.run(imageJobs) } }
+        // The watcher's word holds for photos it reports in the form they are named in, and for
+        // frames taken from videos (named by the video's content, in the cache).
+        let frames = CacheFolder.path(journal: journal.path) + "/frames/", root = journal.path
+        let images = options.session.map {
+            $0.photos(imageJobs, settings: config.media, trusted: trustedChanges,
+                      watched: { ChangedFiles.isWatched($0.source, root: root) || $0.source.hasPrefix(frames) }) { processor.run(imageJobs) }
+        }
             ?? processor.run(imageJobs)
         report.imagesProcessed = images.processed + locked.imagesProcessed
         report.imagesFromCache = images.fromCache + locked.imagesFromCache
@@ -368,7 +376,6 @@ public struct BuildPipeline: Sendable {
         // A copy made by the last build from the same source, which the watcher says is unchanged
         // (a cached photo size never changes: its name is its content's), is kept without a look.
         let lastCopies = trustedChanges == nil ? nil : outputMemo?.copies
-        let root = journal.path
         parallelForEach(count: copies.count) { index in
             let copy = copies[index]
             do {

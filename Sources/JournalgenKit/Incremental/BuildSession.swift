@@ -22,6 +22,8 @@ public final class BuildSession: Sendable {
         var result: ImageProcessor.Result
         /// The build that last found it current.
         var build: Int
+        /// Every photo is one the watcher reports changes of (asked once per list of jobs).
+        var watched: Bool
     }
 
     /// The folders of the last successful build, and where each copied file came from.
@@ -47,7 +49,9 @@ public final class BuildSession: Sendable {
 
     func remember(_ made: SiteModel, key: String) {
         let build = builds.load(ordering: .relaxed)
-        model.withLock { $0 = (key, made, build) }
+        let old = model.withLock { memo in defer { memo = (key, made, build) }; return memo }
+        // The last model (10,000 entries) is freed on another thread, not in the save's way.
+        DispatchQueue.global().async { withExtendedLifetime(old) {} }
     }
 
     /// Counts a build begun; a build that fails midway leaves its memos unconfirmed.
@@ -122,10 +126,12 @@ public final class BuildSession: Sendable {
     /// time; else `run`'s. Finding 10k photos' sizes in the cache costs a quarter of a second,
     /// stamping them all a twentieth: `trusted` (the watcher's changes, when it knows them all)
     /// spares that when the build before this one found the same jobs current.
-    func photos(_ jobs: [ImageProcessor.Job], settings: ImageSettings, trusted: Set<String>?, run: () -> ImageProcessor.Result) -> ImageProcessor.Result {
+    /// `watched`: whether the watcher reports changes of a job's photo.
+    func photos(_ jobs: [ImageProcessor.Job], settings: ImageSettings, trusted: Set<String>?, watched: (ImageProcessor.Job) -> Bool,
+                run: () -> ImageProcessor.Result) -> ImageProcessor.Result {
         let build = builds.load(ordering: .relaxed)
         let signature = settings.signature
-        if let trusted, var known = photos.withLock({ $0 }), known.build == build - 1, known.settings == signature,
+        if let trusted, var known = photos.withLock({ $0 }), known.watched, known.build == build - 1, known.settings == signature,
            known.jobs.count == jobs.count, !jobs.contains(where: { trusted.contains($0.source) }),
            zip(known.jobs, jobs).allSatisfy({ $0.source == $1.source && $0.sizes == $1.sizes }) {
             known.build = build
@@ -151,7 +157,7 @@ public final class BuildSession: Sendable {
         let result = run()
         // Only a stage where every photo was found or made is worth keeping.
         if result.processed + result.fromCache == jobs.count {
-            photos.withLock { $0 = PhotoMemo(key: key, settings: signature, jobs: jobs, result: result, build: build) }
+            photos.withLock { $0 = PhotoMemo(key: key, settings: signature, jobs: jobs, result: result, build: build, watched: jobs.allSatisfy(watched)) }
         }
         return result
     }

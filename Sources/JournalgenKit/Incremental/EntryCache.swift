@@ -78,6 +78,9 @@ public final class EntryCache: Sendable {
         var messages: [[Diagnostic]]
         /// The positions of the entries that looked at each file (their own, their media).
         var owners: [String: [Int]]
+        /// Entries that named a file the watcher does not report in that form (a path with `.`,
+        /// `..` or `//` in it, a hidden folder): looked at on every rebuild.
+        var unwatched: Set<Int>
     }
     var lastLoad: LastLoad? {
         get { last.withLock { $0 } }

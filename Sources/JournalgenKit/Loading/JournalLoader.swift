@@ -153,12 +153,15 @@ public struct JournalLoader: Sendable {
             // file they looked at, are looked at. The others are the last load's, by position.
             var touched = Set<Int>()
             for path in changed.paths { touched.formUnion(last.owners[path] ?? []) }
+            // Entries that name a file in a form the watcher does not report it in are looked at.
+            touched.formUnion(last.unwatched)
             let ordered = touched.sorted()
             let again = parallelMap(ordered) { loadOne(files[$0]) }
             for (index, loaded) in zip(ordered, again) {
                 last.parsed[index] = loaded.entry
                 last.messages[index] = loaded.diagnostics
                 for input in loaded.inputs { last.owners[input, default: []].append(index) }
+                if loaded.inputs.allSatisfy({ ChangedFiles.isWatched($0, root: root) }) { last.unwatched.remove(index) } else { last.unwatched.insert(index) }
             }
             notLookedAt = files.count - ordered.count
             reloaded = ordered.map { files[$0] }
@@ -172,11 +175,15 @@ public struct JournalLoader: Sendable {
             notLookedAt = all.reduce(0) { $0 + ($1.lookedAt ? 0 : 1) }
             if let cache, keepLastLoad {
                 var owners: [String: [Int]] = [:]
+                var unwatched = Set<Int>()
                 for index in files.indices {
-                    owners[root + "/entries/" + files[index], default: []].append(index)
+                    let file = root + "/entries/" + files[index]
+                    owners[file, default: []].append(index)
                     for input in all[index].inputs { owners[input, default: []].append(index) }
+                    if !ChangedFiles.isWatched(file, root: root) || !all[index].inputs.allSatisfy({ ChangedFiles.isWatched($0, root: root) }) { unwatched.insert(index) }
                 }
-                cache.lastLoad = cache.lastListing == files ? EntryCache.LastLoad(files: files, parsed: parsed, messages: messages, owners: owners) : nil
+                cache.lastLoad = cache.lastListing == files
+                    ? EntryCache.LastLoad(files: files, parsed: parsed, messages: messages, owners: owners, unwatched: unwatched) : nil
             }
         }
         for list in messages where !list.isEmpty { list.forEach(diagnostics.emit) }
@@ -221,7 +228,9 @@ public struct JournalLoader: Sendable {
         own.diagnostics.forEach(diagnostics.emit)
         if keepLastLoad {
             let inputs = Set(trips.values.flatMap { [$0.filePath, $0.cover?.filePath].compactMap { $0 } })
-            entryCache?.lastTrips = EntryCache.LastTrips(trips: trips, diagnostics: own.diagnostics, inputs: inputs)
+            // Kept only when the watcher reports every one of them in the form they are named in.
+            entryCache?.lastTrips = inputs.allSatisfy { ChangedFiles.isWatched($0, root: root) }
+                ? EntryCache.LastTrips(trips: trips, diagnostics: own.diagnostics, inputs: inputs) : nil
         }
         return trips
     }

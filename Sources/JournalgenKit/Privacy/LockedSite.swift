@@ -54,13 +54,16 @@ struct LockedSite: Sendable {
         var allTrips: [String: TripInfo] = [:]
         var isEmpty: Bool { privateEntries.isEmpty }
 
-        init(entries: [Entry], trips: [String: TripInfo], config: JournalConfig) {
+        init(entries: consuming [Entry], trips: [String: TripInfo], config: JournalConfig) {
             allTrips = trips
             let privateTrips = Set(trips.values.filter { $0.isPrivate || config.privateAll }.map(\.id))
-            for entry in entries {
-                let locked = entry.isPrivate || config.privateAll || entry.trip.map(privateTrips.contains) == true
-                if locked { privateEntries.append(entry) } else { publicEntries.append(entry) }
-            }
+            func locked(_ entry: Entry) -> Bool { entry.isPrivate || config.privateAll || entry.trip.map(privateTrips.contains) == true }
+            // The public ones stay where they are (the list is this split's own): only the few
+            // private ones are copied out.
+            var all = entries
+            privateEntries = all.filter(locked)
+            if !privateEntries.isEmpty { all.removeAll(where: locked) }
+            publicEntries = all
             publicTrips = trips.filter { !privateTrips.contains($0.key) }
             // Under `all: true` a trip without a trips/ file is private too; it needs one to carry its token.
             if config.privateAll {
