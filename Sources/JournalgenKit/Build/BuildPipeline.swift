@@ -207,10 +207,7 @@ public struct BuildPipeline: Sendable {
             "\(options.includeDrafts) \(options.includeFuture) \(options.skipPrivate)",
             elsewhere.map { "\($0.key) \($0.value)" }.sorted().joined(separator: "\n"),
         ].joined(separator: "\n")
-        let entriesAndMedia = [journal.path + "/entries/", journal.path + "/media/"]
-        let onlyEntriesChanged = trustedChanges?.allSatisfy { path in
-            entriesAndMedia.contains { path.hasPrefix($0) } || (!FileManager.default.fileExists(atPath: path) && (path as NSString).lastPathComponent.hasPrefix("."))
-        } ?? false
+        let onlyEntriesChanged = trustedChanges.map { ChangedFiles.allWithin($0, folders: [journal.path + "/entries/", journal.path + "/media/"]) } ?? false
         let kept = options.session?.model(key: modelKey, published: split.publicEntries, edited: onlyEntriesChanged ? loaded.reloaded : nil)
         report.modelKept = kept != nil
         let model = kept

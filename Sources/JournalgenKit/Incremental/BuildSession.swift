@@ -131,14 +131,19 @@ public final class BuildSession: Sendable {
                 run: () -> ImageProcessor.Result) -> ImageProcessor.Result {
         let build = builds.load(ordering: .relaxed)
         let signature = settings.signature
-        if let trusted, var known = photos.withLock({ $0 }), known.watched, known.build == build - 1, known.settings == signature,
-           known.jobs.count == jobs.count, !jobs.contains(where: { trusted.contains($0.source) }),
-           zip(known.jobs, jobs).allSatisfy({ $0.source == $1.source && $0.sizes == $1.sizes }) {
+        /// The kept result, confirmed by this build; every photo in it counts as found in the cache.
+        func reuse(_ known: PhotoMemo) -> ImageProcessor.Result {
+            var known = known
             known.build = build
             photos.withLock { $0 = known }
             known.result.fromCache += known.result.processed
             known.result.processed = 0
             return known.result
+        }
+        if let trusted, let known = photos.withLock({ $0 }), known.watched, known.build == build - 1, known.settings == signature,
+           known.jobs.count == jobs.count, !jobs.contains(where: { trusted.contains($0.source) }),
+           zip(known.jobs, jobs).allSatisfy({ $0.source == $1.source && $0.sizes == $1.sizes }) {
+            return reuse(known)
         }
         var hasher = SHA256()
         hasher.update(data: Data(settings.signature.utf8))
@@ -147,13 +152,7 @@ public final class BuildSession: Sendable {
         }
         for line in lines { hasher.update(data: Data(line.utf8)) }
         let key = SiteFingerprint.hex(hasher.finalize())
-        if var known = photos.withLock({ $0 }), known.key == key {
-            known.build = build
-            photos.withLock { $0 = known }
-            known.result.fromCache += known.result.processed
-            known.result.processed = 0
-            return known.result
-        }
+        if let known = photos.withLock({ $0 }), known.key == key { return reuse(known) }
         let result = run()
         // Only a stage where every photo was found or made is worth keeping.
         if result.processed + result.fromCache == jobs.count {

@@ -62,6 +62,14 @@ struct ChangedFiles: Sendable {
         return isPlain(path)
     }
 
+    /// True when every change is a file in one of `folders` (paths ending in "/"), or a hidden
+    /// temporary file that is gone (an editor's, written and renamed over another).
+    static func allWithin(_ paths: Set<String>, folders: [String]) -> Bool {
+        paths.allSatisfy { path in
+            folders.contains { path.hasPrefix($0) } || ((path as NSString).lastPathComponent.hasPrefix(".") && access(path, F_OK) != 0)
+        }
+    }
+
     /// `listing` is sorted (JournalLoader.entryFiles).
     private static func contains(_ listing: [String], _ relative: String) -> Bool {
         var low = 0, high = listing.count

@@ -125,16 +125,11 @@ public struct MoodHistory: Sendable {
 
     static func moodByTag(_ entries: [Entry], including: ((Int) -> Bool)? = nil) -> [TagMood] {
         var sums: [String: (name: String, sum: Int, count: Int)] = [:]
-        // A tag's slug once per name, not once per use.
-        var slugs: [String: String] = [:]
+        var slugs = SiteModel.TagSlugs()
         for index in entries.indices where including?(index) ?? true {
             guard let level = entries[index].mood else { continue }
             for tag in entries[index].tags {
-                let key = slugs[tag] ?? {
-                    let slug = SiteModel.tagSlug(tag)
-                    slugs[tag] = slug
-                    return slug
-                }()
+                let key = slugs(tag)
                 sums[key, default: (tag, 0, 0)].sum += level.score
                 sums[key, default: (tag, 0, 0)].count += 1
             }

@@ -62,7 +62,8 @@ public struct JournalLoader: Sendable {
     struct LoadedFile: Sendable {
         var entry: Entry?
         var diagnostics: [Diagnostic]
-        /// Absolute paths of the files it looked at (media), besides its own.
+        /// Absolute paths of the files it looked at (media), besides its own; only when the
+        /// load is kept (`keepLastLoad`).
         var inputs: [String]
         /// False when the watcher's word sufficed and not even its file was looked at.
         var lookedAt = true
@@ -100,7 +101,7 @@ public struct JournalLoader: Sendable {
             let file = root + "/entries/" + relative
             let display = paths.display(path: file)
             func reuse(_ record: EntryCache.Record) -> LoadedFile {
-                LoadedFile(entry: record.entry, diagnostics: record.diagnostics, inputs: record.inputs.map(\.path))
+                LoadedFile(entry: record.entry, diagnostics: record.diagnostics, inputs: keepLastLoad ? record.inputs.map(\.path) : [])
             }
             if let cache, let changed, let record = cache.record(for: relative, untouchedBy: changed, file: file) {
                 var loaded = reuse(record)

@@ -196,11 +196,7 @@ public final class StagedOutput: Sendable {
     /// `sourceUnchanged`: the caller knows the source is the one this path was copied from when
     /// the staged file was made, unchanged since; a staged file is then kept without a look.
     public func copy(_ source: String, to path: String, link: Bool = false, sourceUnchanged: Bool = false) throws {
-        if sourceUnchanged, reused, knownContents?.contains(path) == true {
-            written.withLock { _ = $0.insert(path) }
-            unchanged.withLock { $0 += 1 }
-            return
-        }
+        if sourceUnchanged, reused, knownContents?.contains(path) == true { return markKept(path) }
         try place(path, isCurrent: { FileIO.sameSizeAndTime(source, $0) }, make: { target in
             (link && Glibc.link(source, target) == 0) || FileIO.copy(from: source, to: target)
         })
@@ -210,9 +206,14 @@ public final class StagedOutput: Sendable {
     /// the file is not there after all (the page must then be written).
     public func keep(_ path: String) -> Bool {
         guard reused, knownContents?.contains(path) ?? (access(staging.path + "/" + path, F_OK) == 0) else { return false }
+        markKept(path)
+        return true
+    }
+
+    /// Counts a file of the reused folder as this build's, as it was.
+    private func markKept(_ path: String) {
         written.withLock { _ = $0.insert(path) }
         unchanged.withLock { $0 += 1 }
-        return true
     }
 
     /// Makes every folder the given files need, once, before files are written on all cores

@@ -110,14 +110,10 @@ public final class SiteModel: Sendable {
         self.years = years
 
         var tagsBySlug: [String: Tag] = [:]
-        var slugs: [String: String] = [:]
+        var slugs = TagSlugs()
         for index in entries.indices {
             for name in entries[index].tags {
-                let slug = slugs[name] ?? {
-                    let made = Self.tagSlug(name)
-                    slugs[name] = made
-                    return made
-                }()
+                let slug = slugs(name)
                 if tagsBySlug[slug]?.entries.last == index { continue }
                 tagsBySlug[slug, default: Tag(name: name, slug: slug, entries: [])].entries.append(index)
             }
@@ -191,6 +187,18 @@ public final class SiteModel: Sendable {
     static func tagSlug(_ name: String) -> String {
         let slug = Slug.make(name)
         return slug.isEmpty ? "tag" : slug
+    }
+
+    /// `tagSlug` of each name made once: 10,000 entries name a few hundred tags again and again.
+    struct TagSlugs {
+        private var known: [String: String] = [:]
+
+        mutating func callAsFunction(_ name: String) -> String {
+            if let slug = known[name] { return slug }
+            let slug = SiteModel.tagSlug(name)
+            known[name] = slug
+            return slug
+        }
     }
 
     /// Bundle files sit beside the entry's page (`2026/04/03/kyoto/torii.jpg`), shared ones under `media/`.
