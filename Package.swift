@@ -46,12 +46,14 @@ let package = Package(
         .target(name: "CVipsShim", dependencies: ["CVips"]),
         // renameat2, which Swift's Glibc module does not show: the output swap is atomic with it.
         .target(name: "CFileShim"),
+        // glibc's mallopt, which Swift's Glibc module does not show (Support/AllocatorPolicy.swift).
+        .target(name: "CAllocatorShim"),
 
         // The engine: every stage of the pipeline, usable without the command line.
         .target(
             name: "JournalgenKit",
             dependencies: [
-                "CCmarkGFM", "CLibXML2", "CLibArchive", "CVips", "CVipsShim", "CFileShim",
+                "CCmarkGFM", "CLibXML2", "CLibArchive", "CVips", "CVipsShim", "CFileShim", "CAllocatorShim",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),

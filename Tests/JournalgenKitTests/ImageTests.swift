@@ -64,6 +64,24 @@ import Testing
         #expect(try page(journal.output, "2026/09/05/bastei/index.html").string("//ul[@class='gallery']//img/@width") == "96")
     }
 
+    /// A trip's cover and an author's photo are looked up like entries' photos: a build that finds
+    /// every photo in the cache then opens none (and never loads libvips).
+    @Test func coversAndAuthorPhotosUseTheHeaderIndex() throws {
+        let journal = try TemporaryJournal(config: "title: T\nauthors:\n  ana: {name: Ana, photo: ana.jpg}\n")
+        defer { journal.remove() }
+        try journal.write("entries/2026-09-05-bastei.md", "---\ntitle: Bastei\ntrip: saxony\n---\nText.\n")
+        try journal.write("trips/saxony.md", "---\ntitle: Saxony\ncover: rocks.jpg\n---\nA week.\n")
+        try journal.write("trips/saxony/rocks.jpg", Self.phonePhoto)
+        try journal.write("media/ana.jpg", TestImages.jpeg)
+        let first = journal.build()
+        #expect(first.succeeded, "\(first.diagnostics)")
+        let index = try journal.read(".journalgen-cache/images/headers.tsv")
+        #expect(index.contains("/trips/saxony/rocks.jpg\n") || index.hasSuffix("/trips/saxony/rocks.jpg"), "the cover's header is kept")
+        #expect(index.contains("/media/ana.jpg"), "the author's photo's header is kept")
+        let trip = try page(journal.output, "trips/saxony/index.html")
+        #expect(trip.string("//div[@class='cover']//img/@width") == "24", "the cover stands upright: \(trip.string("//div[@class='cover']//img/@width"))")
+    }
+
     @Test func photoFarFromTheEntryIsAWarning() throws {
         let journal = try TemporaryJournal()
         defer { journal.remove() }

@@ -7,10 +7,12 @@
    Every function that returns an image or a string hands ownership to the caller:
    images go back with g_object_unref, strings with g_free. */
 
-/* Starts libvips once; returns 0 on success. */
+/* Opens and starts libvips once (it is loaded on first use, not linked); returns 0 on success.
+   Every other jg_vips_ function may be called only after it returned 0. */
 int jg_vips_init(void);
 
-/* The last libvips error, or "" (a copy to g_free); clears the error buffer. */
+/* The last libvips error, or "" (a copy to g_free); clears the error buffer. When libvips could
+   not be loaded or started, why. */
 char *jg_vips_error(void);
 
 /* Opens an image lazily: only the header is read until pixels are needed. */
@@ -28,6 +30,11 @@ VipsImage *jg_vips_thumbnail_file(const char *path, int width);
 
 /* A smaller copy of an image in memory. */
 VipsImage *jg_vips_thumbnail_image(VipsImage *image, int width);
+
+/* The image's size as stored, and whether it has an alpha channel (1) or not (0). */
+int jg_vips_width(VipsImage *image);
+int jg_vips_height(VipsImage *image);
+int jg_vips_has_alpha(VipsImage *image);
 
 /* Writes an image; the format and its options come from the name: "a.webp[Q=80,strip]". */
 int jg_vips_save(VipsImage *image, const char *filename);

@@ -18,6 +18,8 @@ enum Vips {
         var fields: [String: String]
     }
 
+    /// libvips is loaded here, at the first photo that needs it: a build that finds every photo in
+    /// its cache never loads it.
     private static let started: Bool = jg_vips_init() == 0
 
     static let exifFields = [
@@ -34,7 +36,7 @@ enum Vips {
 
     /// Reads the header only (no pixels), so this is cheap even for a 12 MP photo.
     static func header(_ path: String) -> Result<Header, Failure> {
-        guard started else { return .failure(Failure(description: "libvips did not start")) }
+        guard started else { return .failure(Failure(description: lastError())) }
         guard let image = jg_vips_open(path) else { return .failure(Failure(description: lastError())) }
         defer { g_object_unref(image) }
         var fields: [String: String] = [:]
@@ -44,22 +46,22 @@ enum Vips {
                 g_free(value)
             }
         }
-        return .success(Header(width: Int(vips_image_get_width(image)), height: Int(vips_image_get_height(image)),
+        return .success(Header(width: Int(jg_vips_width(image)), height: Int(jg_vips_height(image)),
                                orientation: Int(jg_vips_get_int(image, "orientation", 1)),
-                               hasAlpha: vips_image_hasalpha(image) != 0, fields: fields))
+                               hasAlpha: jg_vips_has_alpha(image) != 0, fields: fields))
     }
 
     /// Decodes `source` once at the largest width, then writes every requested size from it.
     /// `outputs` maps a width to the files to write at that width ("x.webp[Q=80,strip]").
     static func writeSizes(of source: String, outputs: [(width: Int, files: [String])]) -> Result<Void, Failure> {
-        guard started else { return .failure(Failure(description: "libvips did not start")) }
+        guard started else { return .failure(Failure(description: lastError())) }
         guard let largest = outputs.map(\.width).max(), let base = jg_vips_thumbnail_file(source, Int32(largest)) else {
             return .failure(Failure(description: lastError()))
         }
         defer { g_object_unref(base) }
         for output in outputs {
             let image: UnsafeMutablePointer<VipsImage>
-            if output.width >= Int(vips_image_get_width(base)) {
+            if output.width >= Int(jg_vips_width(base)) {
                 image = base
                 g_object_ref(image)
             } else {

@@ -234,22 +234,23 @@ public final class EntryCache: Sendable {
         // The single-file cache of earlier versions.
         unlink(CacheFolder.path(journal: journal) + "/entries.cache")
         let all = records.withLock { $0 }
-        var byShard: [Int: [(String, Record)]] = [:]
-        for (relative, record) in all where shards.contains(Self.shard(of: relative)) {
-            byShard[Self.shard(of: relative), default: []].append((relative, record))
+        // Names only: a copy of the records themselves would be megabytes more at the build's peak.
+        var byShard: [Int: [String]] = [:]
+        for relative in all.keys where shards.contains(Self.shard(of: relative)) {
+            byShard[Self.shard(of: relative), default: []].append(relative)
         }
         let key = self.key, grouped = byShard
         let saved: [Int?] = parallelMap(shards.sorted()) { shard in
-            let records = (grouped[shard] ?? []).sorted { $0.0 < $1.0 }
+            let names = (grouped[shard] ?? []).sorted()
             // The records one after the other in one buffer, then the header that says where.
             let body = CompactSink(capacity: 1 << 20)
             var lengths: [Int] = []
-            for (_, record) in records {
+            for name in names {
                 let start = body.bytes.count
-                guard (try? record.encode(to: CompactEncoder(sink: body))) != nil else { return nil }
+                guard let record = all[name], (try? record.encode(to: CompactEncoder(sink: body))) != nil else { return nil }
                 lengths.append(body.bytes.count - start)
             }
-            guard let header = try? CompactCoder.bytes(of: Header(format: Self.format, key: key, paths: records.map(\.0), lengths: lengths))
+            guard let header = try? CompactCoder.bytes(of: Header(format: Self.format, key: key, paths: names, lengths: lengths))
             else { return nil }
             let length = CompactSink(capacity: 8)
             length.int(header.count)

@@ -84,7 +84,8 @@ public struct JournalLoader: Sendable {
         }
         let resolver = MediaResolver(journal: root)
         let paths = self.paths
-        let inspector = MediaInspector(zone: config.timeZone, settings: config.media, cache: imageCache ?? ImageCache(journal: root), paths: paths)
+        let images = imageCache ?? ImageCache(journal: root)
+        let inspector = MediaInspector(zone: config.timeZone, settings: config.media, cache: images, paths: paths)
         let parser = EntryParser(config: config) { media, filePath in
             inspector.earliestPhotoDate(media, entryPath: filePath, resolver: resolver)
         }
@@ -209,14 +210,14 @@ public struct JournalLoader: Sendable {
         result.moodLog = moodLog.withLock { $0 }
             .filter { options.includeFuture || $0.date.day <= today }
             .sorted { $0.date.instant < $1.date.instant }
-        result.trips = readTrips(config: config, changed: changed, diagnostics: diagnostics)
-        result.authorPhotos = readAuthorPhotos(config: config, resolver: resolver, diagnostics: diagnostics)
+        result.trips = readTrips(config: config, changed: changed, images: images, diagnostics: diagnostics)
+        result.authorPhotos = readAuthorPhotos(config: config, resolver: resolver, images: images, diagnostics: diagnostics)
         return result
     }
 
     /// The trips' descriptions; under `serve`, the last ones when the watcher vouches that no
     /// file of trips/ and no cover changed (covers are read as photos: a tenth of a second for 170).
-    func readTrips(config: JournalConfig, changed: ChangedFiles?, diagnostics: DiagnosticsEngine) -> [String: TripInfo] {
+    func readTrips(config: JournalConfig, changed: ChangedFiles?, images: ImageCache, diagnostics: DiagnosticsEngine) -> [String: TripInfo] {
         let root = journal.standardizedFileURL.path
         let folder = root + "/trips/"
         if keepLastLoad, let changed, let last = entryCache?.lastTrips,
@@ -225,7 +226,9 @@ public struct JournalLoader: Sendable {
             return last.trips
         }
         let own = DiagnosticsEngine()
-        let trips = TripReader(journal: root, config: config, paths: paths).readAll(diagnostics: own)
+        var reader = TripReader(journal: root, config: config, paths: paths)
+        reader.images = images
+        let trips = reader.readAll(diagnostics: own)
         own.diagnostics.forEach(diagnostics.emit)
         if keepLastLoad {
             let inputs = Set(trips.values.flatMap { [$0.filePath, $0.cover?.filePath].compactMap { $0 } })
@@ -238,7 +241,7 @@ public struct JournalLoader: Sendable {
 
     /// `photo:` of each author: in the journal's `authors/` folder or `media/`, never outside
     /// (found as if a file `authors.md` listed them).
-    func readAuthorPhotos(config: JournalConfig, resolver: MediaResolver, diagnostics: DiagnosticsEngine) -> [String: MediaItem] {
+    func readAuthorPhotos(config: JournalConfig, resolver: MediaResolver, images: ImageCache, diagnostics: DiagnosticsEngine) -> [String: MediaItem] {
         let root = journal.standardizedFileURL.path
         let display = paths.display(path: root + "/" + JournalConfig.fileName)
         var photos: [String: MediaItem] = [:]
@@ -253,7 +256,7 @@ public struct JournalLoader: Sendable {
                     continue
                 }
                 item.filePath = found
-                switch PhotoInfo.read(found, zone: config.timeZone, paths: paths) {
+                switch PhotoInfo.read(found, zone: config.timeZone, paths: paths, cache: images) {
                 case .success(let photo): item.photo = photo
                 case .failure(let problem): diagnostics.error(problem.message, at: at); continue
                 }

@@ -25,6 +25,8 @@ public struct TripReader: Sendable {
     public var journal: String
     public var config: JournalConfig
     public var paths: DisplayPaths
+    /// Covers' headers as the last build read them; without it, each cover is opened.
+    var images: ImageCache?
 
     public init(journal: String, config: JournalConfig, paths: DisplayPaths) {
         self.journal = journal
@@ -84,7 +86,7 @@ public struct TripReader: Sendable {
                 case .success(let found):
                     item.filePath = found
                     if item.isPhoto {
-                        switch PhotoInfo.read(found, zone: config.timeZone, paths: paths) {
+                        switch PhotoInfo.read(found, zone: config.timeZone, paths: paths, cache: images) {
                         case .success(let photo): item.photo = photo
                         case .failure(let problem): diagnostics.error(problem.message, at: at(node))
                         }

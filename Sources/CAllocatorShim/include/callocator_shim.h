@@ -1,0 +1,9 @@
+#ifndef CALLOCATOR_SHIM_H
+#define CALLOCATOR_SHIM_H
+
+/// Blocks of at least `bytes` are mapped on their own and unmapped when freed, whatever their
+/// number (glibc's mallopt M_MMAP_THRESHOLD, which Swift's Glibc module does not show). Does
+/// nothing where the C library has no such setting.
+void jg_map_blocks_from(int bytes);
+
+#endif
