@@ -11,3 +11,9 @@ void jg_map_blocks_from(int bytes) {
     (void)bytes;
 #endif
 }
+
+void jg_release_free_memory(void) {
+#if defined(__GLIBC__)
+    malloc_trim(0);
+#endif
+}

@@ -6,4 +6,7 @@
 /// nothing where the C library has no such setting.
 void jg_map_blocks_from(int bytes);
 
+/// Gives the kernel back the free memory of every arena (glibc's malloc_trim).
+void jg_release_free_memory(void);
+
 #endif

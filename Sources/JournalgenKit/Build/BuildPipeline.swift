@@ -340,6 +340,7 @@ public struct BuildPipeline: Sendable {
         // The entry cache is written while the stages above leave a core idle; not beside the
         // pages, whose peak memory it would add to (a lifetime journal's build must stay small).
         background.wait()
+        if options.session == nil { AllocatorPolicy.releaseFreeMemory() }
         let failures = WriteFailures()
         let pageReads: [[Int]] = parallelMap(Array(jobs.indices)) { index in
             let job = jobs[index]

@@ -11,4 +11,11 @@ public enum AllocatorPolicy {
     public static func apply() {
         jg_map_blocks_from(1 << 20)
     }
+
+    /// Called between loading and rendering: what loading freed (the entry cache's records as they
+    /// were written, parse trees) is scattered among values that live on, and pages would not
+    /// reuse all of it. About 4 MB off a 10k-entry build's peak, for a few milliseconds.
+    public static func releaseFreeMemory() {
+        jg_release_free_memory()
+    }
 }
