@@ -41,6 +41,7 @@ extension Journalgen {
         var noCache = false
 
         func run() throws {
+            AllocatorPolicy.apply()
             var options = try journal.buildOptions()
             options.output = output.map { URL(fileURLWithPath: $0) }
             options.baseURL = baseURL

@@ -20,9 +20,4 @@ struct Journalgen: ParsableCommand {
         subcommands: [Init.self, Import.self, New.self, Mood.self, Moods.self, Due.self, Revisit.self, Glory.self, List.self, Tasks.self, Done.self, Undo.self,
                       Build.self, Serve.self, Check.self, Unlock.self],
         defaultSubcommand: nil)
-
-    static func main() {
-        AllocatorPolicy.apply()
-        main(nil)
-    }
 }
