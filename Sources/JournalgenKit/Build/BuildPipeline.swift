@@ -342,15 +342,17 @@ public struct BuildPipeline: Sendable {
         background.wait()
         if options.session == nil { AllocatorPolicy.releaseFreeMemory() }
         let failures = WriteFailures()
+        // A lock screen is its layout around a sealed payload: with the sealed parts the last
+        // build's (the same bytes), it is kept like any page whose inputs did not change.
+        let sealedKept = report.privateKept
         let pageReads: [[Int]] = parallelMap(Array(jobs.indices)) { index in
             let job = jobs[index]
             let path = renderer.outputPath(job)
             var isLocked = false
             if case .locked = job { isLocked = true }
-            if !isLocked, let kept = fingerprints?.keep(path, in: output) { return kept }
+            if !isLocked || sealedKept, let kept = fingerprints?.keep(path, in: output) { return kept }
             var (html, reads) = BodyReads.tracking { renderer.render(job) }
             if case .entry(let i) = job, !reads.contains(i) { reads = (reads + [i]).sorted() }
-            if isLocked { reads = SiteManifest.everyText }
             do {
                 if let relative { html = relative.rewrite(html, pagePath: path) }
                 try output.write(Data(html.utf8), to: path)
