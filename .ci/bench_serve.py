@@ -215,6 +215,7 @@ def serve_latency(args, work):
         print(f"\nsave to served page on 10k entries ({args.saves} saves each, alternating)")
         for tool, ts in times.items():
             print(f"{tool:>12} median {statistics.median(ts) * 1000:7.0f} ms   worst {max(ts) * 1000:7.0f} ms")
+            print(f"{'':>12} each, in order: {' '.join(str(round(t * 1000)) for t in ts)}")
         j = statistics.median(times["journalgen"])
         if "hugo" in times:
             print(f"{'ratio':>12} {statistics.median(times['hugo']) / j:.1f}x (hugo server / journalgen serve, medians)")

@@ -303,6 +303,32 @@ final class IncrementalTests: XCTestCase {
         XCTAssertTrue(try sameAsCleanBuild(options.outputFolder, journal: journal, clean: work.appendingPathComponent("clean"), after: "a failed rebuild"))
     }
 
+    /// A save that changes an entry's first paragraph keeps the site model, and its card and
+    /// row are made again with the new excerpt; every other entry's come from the last build.
+    func testAKeptModelMakesTheEditedEntrysCardsAgain() throws {
+        let (work, journal) = try Self.exampleCopy()
+        defer { try? FileManager.default.removeItem(at: work) }
+        var options = BuildOptions(journal: journal)
+        options.today = CalendarDay(iso: "2026-11-22")
+        options.paths = DisplayPaths(workingDirectory: journal.path)
+        options.output = work.appendingPathComponent("served")
+        options.skipPrivate = true
+        options.session = BuildSession()
+        let loop = ServeLoop(options: options, live: LiveReload(), address: "http://localhost:8000/", say: { _ in })
+        XCTAssertTrue(loop.build().succeeded)
+        let entry = journal.standardizedFileURL.path + "/entries/2026/2026-04-20-home-again.md"
+        let original = try String(contentsOfFile: entry, encoding: .utf8)
+        for (step, opening) in ["A new first paragraph.", "Another one, and longer than the first."].enumerated() {
+            try original.replacingOccurrences(of: "---\n\nLaid out", with: "---\n\n\(opening)\n\nLaid out")
+                .write(toFile: entry, atomically: false, encoding: .utf8)
+            let report = loop.build(after: [entry])
+            XCTAssertTrue(report.succeeded)
+            XCTAssertTrue(report.modelKept, "a text edit keeps the model")
+            XCTAssertTrue(try sameAsCleanBuild(options.outputFolder, journal: journal, clean: work.appendingPathComponent("clean-\(step)"),
+                                               after: "a new first paragraph"))
+        }
+    }
+
     /// What the watcher reports is trusted only file by file.
     func testChangedFilesAreTrustedOnlyFileByFile() throws {
         let journal = try TemporaryJournal()

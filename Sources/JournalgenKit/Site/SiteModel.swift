@@ -180,7 +180,11 @@ public final class SiteModel: Sendable {
             entries[index].body = placed.isEmpty ? entry.body : BodyImages.place(placed, in: entry.body, links: model.links)
             entries[index].loadedTextFingerprint = entry.loadedTextFingerprint
         }
-        return SiteModel(model, entries: entries)
+        let reused = SiteModel(model, entries: entries)
+        // Only these entries changed, and only in their texts; templates and theme did not (the
+        // model is not reused otherwise): every other entry's card and row are as they were.
+        reused.fragments.inherit(from: model.fragments, except: Set(changes.map(\.0)))
+        return reused
     }
 
     /// "Hike" and "hike" share one tag page.
@@ -272,12 +276,31 @@ public final class EntryFragments: @unchecked Sendable {
         slots.deallocate()
     }
 
+    /// The last build's fragments, until the maker is set (see `SiteModel.reusing`).
+    private var inherited: [String?]?
+
     /// Set by `PageRenderer.prepareFragments()` before any page renders.
     func setMaker(count: Int, _ make: @escaping @Sendable (Int, Kind) -> String) {
         release()
         slots = .allocate(capacity: 2 * count)
-        slots.initialize(repeating: nil)
+        if let inherited, inherited.count == 2 * count {
+            _ = slots.initialize(from: inherited)
+        } else {
+            slots.initialize(repeating: nil)
+        }
+        inherited = nil
         maker = make
+    }
+
+    /// Takes the fragments `old` made, except those of the entries `changed` (by index).
+    func inherit(from old: EntryFragments, except changed: Set<Int>) {
+        guard old.slots.count > 0 else { return }
+        var kept = Array(old.slots)
+        for index in changed where 2 * index + 1 < kept.count {
+            kept[2 * index] = nil
+            kept[2 * index + 1] = nil
+        }
+        inherited = kept
     }
 
     func fragment(_ index: Int, _ kind: Kind) -> String? {
