@@ -277,19 +277,24 @@ final class IncrementalTests: XCTestCase {
         XCTAssertGreaterThan(modelsKept, 0, "a body edit kept the site model")
     }
 
+    /// serve's rebuild loop on `journal`, without a server or a watcher: each test says what changed.
+    func serveLoop(_ journal: URL, output: URL) -> (ServeLoop, BuildOptions) {
+        var options = BuildOptions(journal: journal)
+        options.today = CalendarDay(iso: "2026-11-22")
+        options.paths = DisplayPaths(workingDirectory: journal.path)
+        options.output = output
+        options.skipPrivate = true
+        options.session = BuildSession()
+        return (ServeLoop(options: options, live: LiveReload(), address: "http://localhost:8000/", say: { _ in }), options)
+    }
+
     /// A save that fails to build (a broken entry) and a file changed with it: the next save,
     /// which fixes the entry, must still bring the other file's change to the site, though the
     /// watcher reports only the fix then.
     func testChangesOfAFailedRebuildReachTheNext() throws {
         let (work, journal) = try Self.exampleCopy()
         defer { try? FileManager.default.removeItem(at: work) }
-        var options = BuildOptions(journal: journal)
-        options.today = CalendarDay(iso: "2026-11-22")
-        options.paths = DisplayPaths(workingDirectory: journal.path)
-        options.output = work.appendingPathComponent("served")
-        options.skipPrivate = true
-        options.session = BuildSession()
-        let loop = ServeLoop(options: options, live: LiveReload(), address: "http://localhost:8000/", say: { _ in })
+        let (loop, options) = serveLoop(journal, output: work.appendingPathComponent("served"))
         XCTAssertTrue(loop.build().succeeded)
         let root = journal.standardizedFileURL.path
         let track = root + "/entries/2026/2026-09-05-bastei/malerweg-day-1.gpx"
@@ -308,13 +313,7 @@ final class IncrementalTests: XCTestCase {
     func testAKeptModelMakesTheEditedEntrysCardsAgain() throws {
         let (work, journal) = try Self.exampleCopy()
         defer { try? FileManager.default.removeItem(at: work) }
-        var options = BuildOptions(journal: journal)
-        options.today = CalendarDay(iso: "2026-11-22")
-        options.paths = DisplayPaths(workingDirectory: journal.path)
-        options.output = work.appendingPathComponent("served")
-        options.skipPrivate = true
-        options.session = BuildSession()
-        let loop = ServeLoop(options: options, live: LiveReload(), address: "http://localhost:8000/", say: { _ in })
+        let (loop, options) = serveLoop(journal, output: work.appendingPathComponent("served"))
         XCTAssertTrue(loop.build().succeeded)
         let entry = journal.standardizedFileURL.path + "/entries/2026/2026-04-20-home-again.md"
         let original = try String(contentsOfFile: entry, encoding: .utf8)
