@@ -4,7 +4,7 @@
 #include <stdio.h>
 
 /* libvips is opened on first use, not linked: it brings some ninety libraries (poppler, librsvg,
-   OpenEXR, x265…) whose pages cost a build that finds every photo in its cache about 25 MB of
+   OpenEXR, x265…) whose pages cost a build that finds every photo in its cache about 19 MB of
    memory and the loader's time, for nothing. Each call below goes through a pointer found once. */
 #define JG_VIPS_FUNCTIONS(X) \
     X(vips_init) X(vips_version) X(vips_concurrency_set) X(vips_cache_set_max) \
