@@ -1,7 +1,7 @@
 /// A front-matter value as the writer typed it, with where it stands in the file. YAML and TOML
 /// both read into this one tree, so the rest of the pipeline has one way to read keys and one way
 /// to point at mistakes.
-public struct MetaNode: Sendable, Hashable, Codable {
+public struct MetaNode: Sendable, Hashable {
     public enum Value: Sendable, Hashable {
         /// Text as written. `plain` is false for quoted strings, so `"true"` stays text.
         case scalar(String, plain: Bool)
@@ -65,7 +65,7 @@ public struct MetaNode: Sendable, Hashable, Codable {
     }
 }
 
-public struct MetaEntry: Sendable, Hashable, Codable {
+public struct MetaEntry: Sendable, Hashable {
     public var key: String
     public var line: Int
     public var column: Int

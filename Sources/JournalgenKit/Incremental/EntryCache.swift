@@ -33,7 +33,7 @@ public final class EntryCache: Sendable {
         var line: String { "\(path) \(size ?? -1) \(modified ?? -1)" }
     }
 
-    struct Record: Codable, Sendable {
+    struct Record: Sendable {
         var hash: String
         /// The entry file's size and modification time when its bytes were `hash`: while they stay
         /// so, the file is not read again (as make and git trust them). Nil when the file was
@@ -52,7 +52,7 @@ public final class EntryCache: Sendable {
         var lengths: [Int]
     }
 
-    static let format = 6
+    static let format = 7
     /// The file's first bytes: anything else is not a journalgen entry cache.
     static let magic = Data("journalgen entry cache\n".utf8)
 
@@ -198,8 +198,8 @@ public final class EntryCache: Sendable {
     /// only saves time). A damaged or foreign shard is left out: its entries are loaded again.
     static func load(journal: String, key: String) -> EntryCache {
         let shards: [[String: Record]] = parallelMap(Array(0..<shardCount)) { shard in
-            guard let data = FileIO.read(path(journal: journal, shard: shard)) else { return [:] }
-            return decodeShard(data, key: key, shard: shard) ?? [:]
+            guard let bytes = FileIO.readBytes(path(journal: journal, shard: shard)) else { return [:] }
+            return decodeShard(bytes, key: key, shard: shard) ?? [:]
         }
         var records: [String: Record] = [:]
         for shard in shards { records.merge(shard) { a, _ in a } }
@@ -207,9 +207,9 @@ public final class EntryCache: Sendable {
     }
 
     /// The file: magic, the header's length, the header, then each record's bytes in turn.
-    static func decodeShard(_ data: Data, key: String, shard: Int) -> [String: Record]? {
-        guard data.starts(with: magic) else { return nil }
-        let source = CompactSource(data.dropFirst(magic.count))
+    static func decodeShard(_ bytes: [UInt8], key: String, shard: Int) -> [String: Record]? {
+        guard bytes.starts(with: magic) else { return nil }
+        let source = CompactSource(bytes, position: magic.count)
         guard let headerLength = try? source.int(),
               let header = try? CompactCoder.decode(Header.self, from: source, length: headerLength),
               header.format == format, header.key == key, header.paths.count == header.lengths.count,
@@ -218,7 +218,7 @@ public final class EntryCache: Sendable {
         var records: [String: Record] = [:]
         records.reserveCapacity(header.paths.count)
         for (relative, length) in zip(header.paths, header.lengths) {
-            guard let record = try? CompactCoder.decode(Record.self, from: source, length: length) else { return nil }
+            guard let record = try? CompactCoder.decode(compact: Record.self, from: source, length: length) else { return nil }
             records[relative] = record
         }
         return source.position == source.bytes.count ? records : nil
@@ -247,7 +247,8 @@ public final class EntryCache: Sendable {
             var lengths: [Int] = []
             for name in names {
                 let start = body.bytes.count
-                guard let record = all[name], (try? record.encode(to: CompactEncoder(sink: body))) != nil else { return nil }
+                guard let record = all[name] else { return nil }
+                record.write(compact: body)
                 lengths.append(body.bytes.count - start)
             }
             guard let header = try? CompactCoder.bytes(of: Header(format: Self.format, key: key, paths: names, lengths: lengths))

@@ -140,12 +140,9 @@ enum SiteFingerprint {
 
     /// Everything loading made of an entry but its text.
     static func meta(of entry: Entry) -> String {
-        var entry = entry
-        entry.body = RenderedBody(html: "", excerptHTML: "", summary: "", firstHeading: nil, wordCount: 0, hasMore: false)
-        entry.loadedFingerprint = ""
-        entry.loadedTextFingerprint = ""
-        entry.loadedTasksFingerprint = ""
-        return hex(SHA256.hash(data: (try? CompactCoder.bytes(of: entry)) ?? []))
+        let sink = CompactSink(capacity: 2048)
+        entry.write(compact: sink, text: false)
+        return hex(SHA256.hash(data: sink.bytes))
     }
 
     /// The journal's files other than entries and media that pages are made from.

@@ -6,7 +6,7 @@ import Foundation
 /// The syntax is the writer's own text, so it reads well in any Markdown preview: a leading `!`
 /// marks it important, `(due YYYY-MM-DD)` gives its day, and `@id` names an author of the
 /// journal it is assigned to.
-public struct TaskItem: Sendable, Codable, Hashable {
+public struct TaskItem: Sendable, Hashable {
     /// What the item says, without the "!" and the "(due …)".
     public var text: String
     public var isDone: Bool
@@ -26,12 +26,6 @@ public struct TaskItem: Sendable, Codable, Hashable {
     /// The id of its `<li>` on the entry's page: a slug of its words, so it stays the same while
     /// other items are added, done or moved.
     public var anchor: String
-
-    /// What the parser checks (`invalidDue`, `mentions`) is not kept in the build cache: a cached
-    /// entry was checked when it was parsed, and 60,000 items decode faster without them.
-    enum CodingKeys: String, CodingKey {
-        case text, isDone, isImportant, due, assignee, parent, line, column, anchor
-    }
 
     /// `text` is the item's plain text as cmark-gfm read it; `line` counts from the body's start.
     init(written text: String, isDone: Bool, line: Int, column: Int, anchor: String) {

@@ -1,5 +1,5 @@
 /// An entry body turned into HTML, with what lists and titles need from it.
-public struct RenderedBody: Sendable, Codable {
+public struct RenderedBody: Sendable {
     public var html: String
     /// What lists show: the part before `<!-- more -->`, or else the first paragraph.
     public var excerptHTML: String

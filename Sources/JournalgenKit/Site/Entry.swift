@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where an entry was written.
-public struct Place: Sendable, Hashable, Codable {
+public struct Place: Sendable, Hashable {
     public var name: String?
     public var latitude: Double?
     public var longitude: Double?
@@ -10,7 +10,7 @@ public struct Place: Sendable, Hashable, Codable {
 }
 
 /// A photo, video or other file an entry lists under `media:`.
-public struct MediaItem: Sendable, Hashable, Codable {
+public struct MediaItem: Sendable, Hashable {
     public var source: String
     public var caption: String?
     public var poster: String?
@@ -93,7 +93,7 @@ public enum Glory: Sendable, Hashable {
 /// `revisit: 3 weeks`: when to bring an entry back to the writer, counted from its date; or
 /// `revisit: 2026-12-13`, a day (what `journalgen revisit` writes when "3 weeks from today" is
 /// not a whole number of weeks after the entry's date).
-public struct RevisitInterval: Sendable, Hashable, Codable, CustomStringConvertible {
+public struct RevisitInterval: Sendable, Hashable, CustomStringConvertible {
     public enum Unit: String, Sendable, CaseIterable, Codable {
         case day, week, month, year
 
@@ -167,7 +167,7 @@ public struct RevisitInterval: Sendable, Hashable, Codable, CustomStringConverti
 }
 
 /// One diary entry after loading: its front matter read and checked, its body rendered.
-public struct Entry: Sendable, Codable {
+public struct Entry: Sendable {
     /// Path shown in messages (relative to where journalgen runs when possible).
     public var displayPath: String
     /// Path below `entries/`, used to order entries that share a date.

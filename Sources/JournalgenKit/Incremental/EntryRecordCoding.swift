@@ -1,0 +1,560 @@
+import Foundation
+
+/// A type the entry cache writes and reads field by field, in declaration order, straight into
+/// and out of the compact coder's bytes.
+///
+/// Why not Codable, which every one of these types still has: the entry cache is the one thing a
+/// build codes in bulk (10,000 entries twice on a first build: once for each entry's fingerprint,
+/// once to save the cache; once to read it back on every later build), and Codable's boxed,
+/// generic containers cost more than the fields themselves. docs/benchmarks.md has the figures.
+///
+/// The initialisers assign every stored property that has no default, so a new field without
+/// one does not compile until it is coded here; a new field with a default is caught by the
+/// round-trip test (EntryRecordCodingTests), which compares every stored property.
+protocol CompactCodable {
+    func write(compact sink: CompactSink)
+    init(compact source: CompactSource) throws
+}
+
+extension CompactSink {
+    @inline(__always) func bool(_ value: Bool) { byte(value ? 1 : 0) }
+
+    func optional<T>(_ value: T?, _ write: (T) -> Void) {
+        guard let value else { byte(0); return }
+        byte(1)
+        write(value)
+    }
+
+    func optional(_ value: String?) { optional(value, string) }
+    func optional(_ value: Int?) { optional(value, int) }
+    func optional(_ value: Double?) { optional(value, double) }
+    func optional<T: CompactCodable>(_ value: T?) { optional(value) { $0.write(compact: self) } }
+
+    func list<T>(_ items: [T], _ write: (T) -> Void) {
+        int(items.count)
+        for item in items { write(item) }
+    }
+
+    func list(_ items: [String]) { list(items, string) }
+    func list<T: CompactCodable>(_ items: [T]) { list(items) { $0.write(compact: self) } }
+}
+
+extension CompactSource {
+    func bool() throws -> Bool { try byte() != 0 }
+
+    func optional<T>(_ read: () throws -> T) throws -> T? {
+        try byte() == 0 ? nil : try read()
+    }
+
+    func optionalString() throws -> String? { try optional(string) }
+    func optionalInt() throws -> Int? { try optional(int) }
+    func optionalDouble() throws -> Double? { try optional(double) }
+    func optional<T: CompactCodable>(_ type: T.Type) throws -> T? { try optional { try T(compact: self) } }
+
+    /// A damaged count cannot make a huge array: every item takes at least one byte.
+    func list<T>(_ read: () throws -> T) throws -> [T] {
+        let count = try int()
+        guard count >= 0, count <= bytes.count - position else { throw CompactCoder.Failure() }
+        var items: [T] = []
+        items.reserveCapacity(count)
+        for _ in 0..<count { items.append(try read()) }
+        return items
+    }
+
+    func strings() throws -> [String] { try list(string) }
+    func list<T: CompactCodable>(_ type: T.Type) throws -> [T] { try list { try T(compact: self) } }
+}
+
+extension CompactCoder {
+    static func bytes<T: CompactCodable>(compact value: T, capacity: Int = 1024) -> [UInt8] {
+        let sink = CompactSink(capacity: capacity)
+        value.write(compact: sink)
+        return sink.bytes
+    }
+
+    /// The value whose bytes are the next `length` of `source`.
+    static func decode<T: CompactCodable>(compact type: T.Type, from source: CompactSource, length: Int) throws -> T {
+        let end = source.position + length
+        guard length >= 0, end <= source.bytes.count else { throw Failure() }
+        let value = try T(compact: source)
+        guard source.position == end else { throw Failure() }
+        return value
+    }
+}
+
+// MARK: - The cache's records
+
+extension EntryCache.Record: CompactCodable {
+    func write(compact sink: CompactSink) {
+        sink.string(hash)
+        sink.optional(file)
+        sink.list(inputs)
+        sink.optional(entry)
+        sink.list(diagnostics)
+    }
+
+    init(compact source: CompactSource) throws {
+        hash = try source.string()
+        file = try source.optional(EntryCache.Stamp.self)
+        inputs = try source.list(EntryCache.Stamp.self)
+        entry = try source.optional(Entry.self)
+        diagnostics = try source.list(Diagnostic.self)
+    }
+}
+
+extension EntryCache.Stamp: CompactCodable {
+    func write(compact sink: CompactSink) {
+        sink.string(path)
+        sink.optional(size)
+        sink.optional(modified)
+    }
+
+    init(compact source: CompactSource) throws {
+        path = try source.string()
+        size = try source.optionalInt()
+        modified = try source.optionalInt()
+    }
+}
+
+extension Diagnostic: CompactCodable {
+    func write(compact sink: CompactSink) {
+        sink.byte(severity.code)
+        location.write(compact: sink)
+        sink.string(message)
+    }
+
+    init(compact source: CompactSource) throws {
+        guard let severity = Severity(code: try source.byte()) else { throw CompactCoder.Failure() }
+        self.severity = severity
+        location = try SourceLocation(compact: source)
+        message = try source.string()
+    }
+}
+
+extension Diagnostic.Severity {
+    var code: UInt8 {
+        switch self {
+        case .error: 0
+        case .warning: 1
+        case .note: 2
+        }
+    }
+
+    init?(code: UInt8) {
+        switch code {
+        case 0: self = .error
+        case 1: self = .warning
+        case 2: self = .note
+        default: return nil
+        }
+    }
+}
+
+extension SourceLocation: CompactCodable {
+    func write(compact sink: CompactSink) {
+        sink.string(path)
+        sink.int(line)
+        sink.int(column)
+    }
+
+    init(compact source: CompactSource) throws {
+        path = try source.string()
+        line = try source.int()
+        column = try source.int()
+    }
+}
+
+// MARK: - The entry
+
+extension Entry: CompactCodable {
+    func write(compact sink: CompactSink) {
+        write(compact: sink, text: true)
+    }
+
+    /// `text`: false leaves out the rendered body and the fingerprints, for the fingerprint of
+    /// everything else loading made of the entry.
+    func write(compact sink: CompactSink, text: Bool) {
+        sink.string(displayPath)
+        sink.string(relativePath)
+        sink.string(filePath)
+        sink.string(title)
+        sink.bool(titleIsDate)
+        date.write(compact: sink)
+        sink.bool(showsZone)
+        sink.optional(mood)
+        sink.optional(theme)
+        sink.optional(place)
+        sink.optional(trip)
+        sink.list(media)
+        sink.list(tags)
+        sink.optional(glory)
+        sink.optional(revisit)
+        sink.bool(isPrivate)
+        sink.bool(isDraft)
+        sink.string(slug)
+        extra.write(compact: sink)
+        sink.list(authors)
+        sink.string(sitePath)
+        sink.optional(lockToken)
+        sink.optional(themeLocation)
+        sink.list(bodyImages)
+        guard text else { return }
+        body.write(compact: sink)
+        sink.string(loadedFingerprint)
+        sink.string(loadedTextFingerprint)
+        sink.string(loadedTasksFingerprint)
+    }
+
+    init(compact source: CompactSource) throws {
+        displayPath = try source.string()
+        relativePath = try source.string()
+        filePath = try source.string()
+        title = try source.string()
+        titleIsDate = try source.bool()
+        date = try EntryDate(compact: source)
+        showsZone = try source.bool()
+        mood = try source.optional(MoodLevel.self)
+        theme = try source.optionalString()
+        place = try source.optional(Place.self)
+        trip = try source.optionalString()
+        media = try source.list(MediaItem.self)
+        tags = try source.strings()
+        glory = try source.optional(Glory.self)
+        revisit = try source.optional(RevisitInterval.self)
+        isPrivate = try source.bool()
+        isDraft = try source.bool()
+        slug = try source.string()
+        extra = try MetaNode(compact: source)
+        authors = try source.strings()
+        sitePath = try source.string()
+        lockToken = try source.optionalString()
+        themeLocation = try source.optional(SourceLocation.self)
+        bodyImages = try source.list(MediaItem.self)
+        body = try RenderedBody(compact: source)
+        loadedFingerprint = try source.string()
+        loadedTextFingerprint = try source.string()
+        loadedTasksFingerprint = try source.string()
+    }
+}
+
+extension CalendarDay: CompactCodable {
+    func write(compact sink: CompactSink) {
+        sink.int(year)
+        sink.int(month)
+        sink.int(day)
+    }
+
+    init(compact source: CompactSource) throws {
+        year = try source.int()
+        month = try source.int()
+        day = try source.int()
+    }
+}
+
+extension EntryDate: CompactCodable {
+    func write(compact sink: CompactSink) {
+        day.write(compact: sink)
+        sink.int(hour)
+        sink.int(minute)
+        sink.int(second)
+        sink.bool(hasTime)
+        sink.int(utcOffset)
+    }
+
+    init(compact source: CompactSource) throws {
+        day = try CalendarDay(compact: source)
+        hour = try source.int()
+        minute = try source.int()
+        second = try source.int()
+        hasTime = try source.bool()
+        utcOffset = try source.int()
+    }
+}
+
+extension MoodLevel: CompactCodable {
+    func write(compact sink: CompactSink) {
+        sink.string(value)
+        sink.string(label)
+        sink.string(emoji)
+        sink.string(colour)
+        sink.int(score)
+    }
+
+    init(compact source: CompactSource) throws {
+        value = try source.string()
+        label = try source.string()
+        emoji = try source.string()
+        colour = try source.string()
+        score = try source.int()
+    }
+}
+
+extension Place: CompactCodable {
+    func write(compact sink: CompactSink) {
+        sink.optional(name)
+        sink.optional(latitude)
+        sink.optional(longitude)
+    }
+
+    init(compact source: CompactSource) throws {
+        name = try source.optionalString()
+        latitude = try source.optionalDouble()
+        longitude = try source.optionalDouble()
+    }
+}
+
+extension Glory: CompactCodable {
+    func write(compact sink: CompactSink) {
+        switch self {
+        case .realised(let day): sink.bool(true); day.write(compact: sink)
+        case .undated: sink.bool(false)
+        }
+    }
+
+    init(compact source: CompactSource) throws {
+        self = try source.bool() ? .realised(try CalendarDay(compact: source)) : .undated
+    }
+}
+
+extension RevisitInterval: CompactCodable {
+    func write(compact sink: CompactSink) {
+        sink.int(amount)
+        sink.int(Unit.allCases.firstIndex(of: unit)!)
+        sink.optional(day)
+    }
+
+    init(compact source: CompactSource) throws {
+        amount = try source.int()
+        let unit = try source.int()
+        guard Unit.allCases.indices.contains(unit) else { throw CompactCoder.Failure() }
+        self.unit = Unit.allCases[unit]
+        day = try source.optional(CalendarDay.self)
+    }
+}
+
+extension MetaNode: CompactCodable {
+    func write(compact sink: CompactSink) {
+        switch value {
+        case .scalar(let text, let plain): sink.byte(0); sink.string(text); sink.bool(plain)
+        case .list(let nodes): sink.byte(1); sink.list(nodes)
+        case .table(let entries): sink.byte(2); sink.list(entries)
+        case .null: sink.byte(3)
+        }
+        sink.int(line)
+        sink.int(column)
+    }
+
+    init(compact source: CompactSource) throws {
+        switch try source.byte() {
+        case 0: value = .scalar(try source.string(), plain: try source.bool())
+        case 1: value = .list(try source.list(MetaNode.self))
+        case 2: value = .table(try source.list(MetaEntry.self))
+        case 3: value = .null
+        default: throw CompactCoder.Failure()
+        }
+        line = try source.int()
+        column = try source.int()
+    }
+}
+
+extension MetaEntry: CompactCodable {
+    func write(compact sink: CompactSink) {
+        sink.string(key)
+        sink.int(line)
+        sink.int(column)
+        node.write(compact: sink)
+    }
+
+    init(compact source: CompactSource) throws {
+        key = try source.string()
+        line = try source.int()
+        column = try source.int()
+        node = try MetaNode(compact: source)
+    }
+}
+
+// MARK: - Media
+
+extension MediaItem: CompactCodable {
+    func write(compact sink: CompactSink) {
+        sink.string(source)
+        sink.optional(caption)
+        sink.optional(poster)
+        sink.optional(filePath)
+        sink.string(sitePath)
+        sink.optional(posterPath)
+        sink.optional(posterSitePath)
+        sink.optional(track)
+        sink.optional(photo)
+        sink.optional(posterPhoto)
+        sink.optional(posterFrame)
+        sink.optional(byteCount)
+        sink.list(sizes)
+        sink.list(posterSizes)
+        sink.optional(alt)
+        sink.int(line)
+        sink.int(column)
+    }
+
+    init(compact source: CompactSource) throws {
+        self.source = try source.string()
+        caption = try source.optionalString()
+        poster = try source.optionalString()
+        filePath = try source.optionalString()
+        sitePath = try source.string()
+        posterPath = try source.optionalString()
+        posterSitePath = try source.optionalString()
+        track = try source.optional(GPXTrack.self)
+        photo = try source.optional(PhotoInfo.self)
+        posterPhoto = try source.optional(PhotoInfo.self)
+        posterFrame = try source.optionalString()
+        byteCount = try source.optionalInt()
+        sizes = try source.list(ImageSize.self)
+        posterSizes = try source.list(ImageSize.self)
+        alt = try source.optionalString()
+        line = try source.int()
+        column = try source.int()
+    }
+}
+
+extension GPXTrack: CompactCodable {
+    func write(compact sink: CompactSink) {
+        sink.list(segments) { segment in sink.list(segment) { sink.double($0.latitude); sink.double($0.longitude) } }
+        sink.list(elevations) { sink.list($0, sink.double) }
+    }
+
+    init(compact source: CompactSource) throws {
+        segments = try source.list { try source.list { Point(latitude: try source.double(), longitude: try source.double()) } }
+        elevations = try source.list { try source.list(source.double) }
+    }
+}
+
+extension PhotoInfo: CompactCodable {
+    func write(compact sink: CompactSink) {
+        sink.int(width)
+        sink.int(height)
+        sink.bool(hasAlpha)
+        sink.optional(latitude)
+        sink.optional(longitude)
+        sink.optional(taken)
+    }
+
+    init(compact source: CompactSource) throws {
+        width = try source.int()
+        height = try source.int()
+        hasAlpha = try source.bool()
+        latitude = try source.optionalDouble()
+        longitude = try source.optionalDouble()
+        taken = try source.optional(EntryDate.self)
+    }
+}
+
+extension ImageSize: CompactCodable {
+    func write(compact sink: CompactSink) {
+        sink.int(width)
+        sink.int(height)
+        sink.string(webp)
+        sink.string(fallback)
+    }
+
+    init(compact source: CompactSource) throws {
+        width = try source.int()
+        height = try source.int()
+        webp = try source.string()
+        fallback = try source.string()
+    }
+}
+
+// MARK: - The body
+
+extension RenderedBody: CompactCodable {
+    func write(compact sink: CompactSink) {
+        sink.string(html)
+        sink.string(excerptHTML)
+        sink.string(summary)
+        sink.optional(firstHeading)
+        sink.int(wordCount)
+        sink.bool(hasMore)
+        sink.list(images)
+        sink.bool(hasGalleryMarker)
+        sink.list(tasks)
+        sink.list(links)
+        sink.list(anchors)
+    }
+
+    init(compact source: CompactSource) throws {
+        html = try source.string()
+        excerptHTML = try source.string()
+        summary = try source.string()
+        firstHeading = try source.optionalString()
+        wordCount = try source.int()
+        hasMore = try source.bool()
+        images = try source.list(CmarkGFM.Image.self)
+        hasGalleryMarker = try source.bool()
+        tasks = try source.list(TaskItem.self)
+        links = try source.list(CmarkGFM.Link.self)
+        anchors = try source.strings()
+    }
+}
+
+extension CmarkGFM.Image: CompactCodable {
+    func write(compact sink: CompactSink) {
+        sink.string(source)
+        sink.string(alt)
+        sink.int(line)
+        sink.int(column)
+    }
+
+    init(compact source: CompactSource) throws {
+        self.source = try source.string()
+        alt = try source.string()
+        line = try source.int()
+        column = try source.int()
+    }
+}
+
+extension CmarkGFM.Link: CompactCodable {
+    func write(compact sink: CompactSink) {
+        sink.string(target)
+        sink.bool(isWiki)
+        sink.int(line)
+        sink.int(column)
+    }
+
+    init(compact source: CompactSource) throws {
+        target = try source.string()
+        isWiki = try source.bool()
+        line = try source.int()
+        column = try source.int()
+    }
+}
+
+extension TaskItem: CompactCodable {
+    func write(compact sink: CompactSink) {
+        sink.string(text)
+        sink.bool(isDone)
+        sink.bool(isImportant)
+        sink.optional(due)
+        sink.optional(invalidDue)
+        sink.list(mentions)
+        sink.optional(assignee)
+        sink.optional(parent)
+        sink.int(line)
+        sink.int(column)
+        sink.string(anchor)
+    }
+
+    init(compact source: CompactSource) throws {
+        text = try source.string()
+        isDone = try source.bool()
+        isImportant = try source.bool()
+        due = try source.optional(CalendarDay.self)
+        invalidDue = try source.optionalString()
+        mentions = try source.strings()
+        assignee = try source.optionalString()
+        parent = try source.optionalString()
+        line = try source.int()
+        column = try source.int()
+        anchor = try source.string()
+    }
+}
