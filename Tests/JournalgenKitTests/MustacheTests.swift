@@ -30,6 +30,23 @@ import Testing
         #expect(try render("{{a.missing.name}}", v) == "")
     }
 
+    /// Counts what it is asked, to show what the renderer asks twice.
+    final class Counting: TemplateObject, @unchecked Sendable {
+        var asked: [String: Int] = [:]
+        func value(_ key: String) -> TemplateValue? {
+            asked[key, default: 0] += 1
+            return ["map": .text("<svg/>"), "inner": .object(Dict(values: ["map": .text("own")]))][key]
+        }
+    }
+
+    @Test func aSectionsValueIsNotAskedForAgainInside() throws {
+        var library = MustacheLibrary()
+        library.register(try MustacheTemplate("{{#map}}<figure>{{{map}}}</figure>{{/map}}|{{#inner}}{{map}}{{/inner}}|{{#map}}{{#inner}}{{map}}{{/inner}}{{/map}}"), named: "main")
+        let page = Counting()
+        #expect(library.render("main", .object(page)) == "<figure><svg/></figure>|own|own")
+        #expect(page.asked["map"] == 2, "once per section, never again inside it")
+    }
+
     @Test func sections() throws {
         let items: TemplateValue = .list([.object(Dict(values: ["n": .number(1)])), .object(Dict(values: ["n": .number(2)]))])
         let v: [String: TemplateValue] = ["items": items, "yes": .bool(true), "no": .bool(false), "empty": .list([]),

@@ -21,6 +21,7 @@ public struct MustacheLibrary: Sendable {
         guard let template = templates[name] else { return "" }
         var renderer = Renderer(library: self)
         renderer.stack.append(context)
+        renderer.sectionPaths.append(nil)
         renderer.render(template.nodes, blocks: [:])
         return renderer.output
     }
@@ -28,6 +29,10 @@ public struct MustacheLibrary: Sendable {
     struct Renderer {
         let library: MustacheLibrary
         var stack: [TemplateValue] = []
+        /// For each frame of `stack`, the name a section looked it up by (nil for list items and
+        /// the page): `{{#map}}…{{{map}}}…{{/map}}` then takes the value the section found
+        /// instead of asking for it again, which for a trip's map meant drawing it twice.
+        var sectionPaths: [[String]?] = []
         var output = ""
         var depth = 0
 
@@ -42,8 +47,12 @@ public struct MustacheLibrary: Sendable {
             // `t` (the labels) belongs to the page: asked of the page first, not of every
             // section's object on the way down (each a switch over its names).
             if path[0] == "t", case .object(let page)? = stack.first, let labels = page.value("t") { found = labels }
-            for value in stack.reversed() where found == nil {
-                guard case .object(let object) = value else { continue }
+            for index in stack.indices.reversed() where found == nil {
+                guard case .object(let object) = stack[index] else {
+                    // Below this frame, the lookup is the one its section made: the same value.
+                    if sectionPaths[index] == path { return stack[index] }
+                    continue
+                }
                 if let v = object.value(path[0]) { found = v; break }
             }
             guard var current = found else { return nil }
@@ -80,15 +89,19 @@ public struct MustacheLibrary: Sendable {
                     case .list(let items):
                         for item in items {
                             stack.append(item)
+                            sectionPaths.append(nil)
                             render(children, blocks: blocks)
                             stack.removeLast()
+                            sectionPaths.removeLast()
                         }
                     case .bool:
                         render(children, blocks: blocks)
                     default:
                         stack.append(value)
+                        sectionPaths.append(path)
                         render(children, blocks: blocks)
                         stack.removeLast()
+                        sectionPaths.removeLast()
                     }
                 case .partial(let name):
                     guard depth < 64, let template = library.templates[name] else { continue }
