@@ -82,6 +82,29 @@ import Testing
         #expect(trip.string("//div[@class='cover']//img/@width") == "24", "the cover stands upright: \(trip.string("//div[@class='cover']//img/@width"))")
     }
 
+    /// The photo indexes are read byte by byte: their lines are taken as written, and damaged
+    /// lines (cut short, a number too large, letters for a number) are skipped, never trusted.
+    @Test func photoIndexesReadBackAndSkipDamagedLines() throws {
+        let journal = try TemporaryJournal()
+        defer { journal.remove() }
+        try journal.write("entries/a.jpg", "not an image at all")
+        let path = journal.root.appendingPathComponent("entries/a.jpg").path
+        let stamp = try #require(FileIO.sizeAndTime(path))
+        let folder = journal.root.appendingPathComponent(".journalgen-cache/images")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let index = "\(stamp.size)\t99999999999999999999\tbad\t\(path)\nx\ty\n\n\(stamp.size)\t\(stamp.modified)\tcafe\t\(path)\n"
+        try Data(index.utf8).write(to: folder.appendingPathComponent("index.tsv"))
+        let headers = "\(stamp.size)\t\(stamp.modified)\t12a\t4\t1\t0\t\t\(path)\n"
+            + "\(stamp.size)\t\(stamp.modified)\t640\t480\t6\t1\texif-ifd0-DateTime=2026:01:02 03:04:05\u{1F}note=a=b\u{1F}\t\(path)"
+        try Data(headers.utf8).write(to: folder.appendingPathComponent("headers.tsv"))
+        let cache = ImageCache(journal: journal.root.path)
+        #expect(cache.contentHash(path) == "cafe")
+        let header = try cache.header(path).get()
+        #expect(header.width == 640 && header.height == 480 && header.orientation == 6)
+        #expect(header.hasAlpha)
+        #expect(header.fields == ["exif-ifd0-DateTime": "2026:01:02 03:04:05", "note": "a=b"] as [String: String])
+    }
+
     @Test func photoFarFromTheEntryIsAWarning() throws {
         let journal = try TemporaryJournal()
         defer { journal.remove() }
