@@ -48,6 +48,7 @@ extension Journalgen {
             options.relativeLinks = relativeLinks
             options.useCache = !noCache
             options.showProgress = !quiet && isatty(STDERR_FILENO) != 0
+            options.processEndsAfter = true
             let report = BuildPipeline(options: options).run()
             try finish(report, options: options, quiet: quiet, timings: journal.timings)
         }

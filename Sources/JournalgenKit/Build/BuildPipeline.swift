@@ -434,6 +434,10 @@ public struct BuildPipeline: Sendable {
         report.unchanged = output.unchangedCount
         report.rewritten = output.rewrittenCount
         report.output = options.outputFolder
+        if options.processEndsAfter {
+            AllocatorPolicy.leaveForExit(model, renderer, jobs, documents, split, loaded, locked, images, copies, files,
+                                         imageCache, fingerprints as Any, output, processor)
+        }
         return finish(true)
     }
 

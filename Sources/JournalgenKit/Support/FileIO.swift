@@ -108,29 +108,33 @@ enum FileIO {
     }
 
     /// Deletes the files below `root` for which `shouldRemove(relativePath)` holds, and folders
-    /// left empty.
-    static func removeFiles(below root: String, where shouldRemove: (String) -> Bool) {
-        func walk(_ relative: String) -> Bool {
-            let folder = relative.isEmpty ? root : root + "/" + relative
-            guard let dir = opendir(folder) else { return false }
-            var names: [(String, UInt8)] = []
+    /// left empty. The top level's folders are walked on all cores: a 10k-entry site is 17,000
+    /// folders, and walking them on one core was the longest part of putting a site in place.
+    static func removeFiles(below root: String, where shouldRemove: @Sendable (String) -> Bool) {
+        /// The folder's files and folders, "." and ".." left out.
+        @Sendable func list(_ folder: String) -> [(name: String, isFolder: Bool)]? {
+            guard let dir = opendir(folder) else { return nil }
+            defer { closedir(dir) }
+            var names: [(String, Bool)] = []
             while let item = readdir(dir) {
                 let name = withUnsafeBytes(of: item.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
-                if name != "." && name != ".." { names.append((name, item.pointee.d_type)) }
+                if name != "." && name != ".." { names.append((name, item.pointee.d_type == UInt8(DT_DIR))) }
             }
-            closedir(dir)
+            return names
+        }
+        /// Whether the folder is left empty.
+        @Sendable func walk(_ relative: String) -> Bool {
+            guard let names = list(root + "/" + relative) else { return false }
             var remaining = names.count
-            for (name, type) in names {
-                let path = relative.isEmpty ? name : relative + "/" + name
-                if type == UInt8(DT_DIR) {
-                    if walk(path), rmdir(root + "/" + path) == 0 { remaining -= 1 }
-                } else if shouldRemove(path), unlink(root + "/" + path) == 0 {
-                    remaining -= 1
-                }
-            }
+            for (name, isFolder) in names where clear(relative + "/" + name, isFolder: isFolder) { remaining -= 1 }
             return remaining == 0
         }
-        _ = walk("")
+        /// Whether the file or folder at `path` is gone.
+        @Sendable func clear(_ path: String, isFolder: Bool) -> Bool {
+            isFolder ? walk(path) && rmdir(root + "/" + path) == 0 : shouldRemove(path) && unlink(root + "/" + path) == 0
+        }
+        guard let top = list(root) else { return }
+        parallelForEach(count: top.count) { index in _ = clear(top[index].name, isFolder: top[index].isFolder) }
     }
 
     /// Copies inside the kernel with sendfile(2): no bytes pass through the process.
