@@ -422,6 +422,24 @@ final class IncrementalTests: XCTestCase {
         }
     }
 
+    func testASiteManifestReadsBackAndADamagedOneIsNotTrusted() throws {
+        let journal = try TemporaryJournal()
+        defer { journal.remove() }
+        let manifest = SiteManifest(journal: "j", texts: ["a", "é"], pages: ["index.html", "2026/index.html"],
+                                    reads: [[-1], [0, 1]], files: ["index.html", "2026/index.html", "style.css"])
+        manifest.save(journal: journal.root.path, id: "abc-1")
+        let read = try XCTUnwrap(SiteManifest.load(journal: journal.root.path, id: "abc-1"))
+        XCTAssertEqual([read.journal] + read.texts + read.pages + read.files, [manifest.journal] + manifest.texts + manifest.pages + manifest.files)
+        XCTAssertEqual(read.reads, manifest.reads)
+        let file = journal.root.appendingPathComponent(".journalgen-cache/sites/abc-1")
+        var bytes = try Data(contentsOf: file)
+        bytes.removeLast(3)
+        try bytes.write(to: file)
+        XCTAssertNil(SiteManifest.load(journal: journal.root.path, id: "abc-1"), "cut short")
+        try Data("journalgen site manifest 1\n".utf8 + bytes.dropFirst(SiteManifest.magic.count)).write(to: file)
+        XCTAssertNil(SiteManifest.load(journal: journal.root.path, id: "abc-1"), "another format")
+    }
+
     func testAnEntryWhoseSizeAndTimeAreUnchangedIsNotReadAgain() throws {
         let journal = try TemporaryJournal()
         defer { journal.remove() }
