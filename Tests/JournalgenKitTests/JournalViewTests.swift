@@ -42,6 +42,17 @@ import Testing
         #expect(found[2].hasPrefix("3:"), "\(found)")
     }
 
+    /// Lines of ASCII are read byte by byte, the others character by character: the same words,
+    /// notes and columns either way.
+    @Test func moodLogLinesReadAlikeWithAndWithoutAccents() {
+        let reader = MoodLogReader(scale: .standard, zone: berlin)
+        let diagnostics = DiagnosticsEngine()
+        let lines = reader.parse("2026-04-03 21:40\tgood  tired \t after  the train  \n2026-04-03 21:40\tgood  müde \t after  the train  \n2026-04-05 22:00 blah Käse\n2026-04-05 22:00 blah Kase\n",
+                                 displayPath: "moods.log", diagnostics: diagnostics)
+        #expect(lines.map { $0.note ?? "" } == ["tired after  the train", "müde after  the train"], "the rest of the line keeps its spacing")
+        #expect(diagnostics.diagnostics.map { "\($0.location.line):\($0.location.column)" } == ["3:18", "4:18"])
+    }
+
     @Test func aBadMoodLogFailsTheBuildWithItsPath() throws {
         let journal = try TemporaryJournal()
         defer { journal.remove() }
