@@ -28,8 +28,15 @@ struct LockedSiteMemo: Sendable {
     /// The fingerprints of the texts of `paths` among the split's entries.
     static func texts(of paths: [String], in split: LockedSite.Split) -> [String: String] {
         let wanted = Set(paths)
-        let found = split.publicEntries.filter { wanted.contains($0.relativePath) } + split.privateEntries.filter { wanted.contains($0.relativePath) }
-        return Dictionary(zip(found.map(\.relativePath), SiteFingerprint.texts(of: found)), uniquingKeysWith: { a, _ in a })
+        // Read in place: copying the entries out first was a copy of most of the journal.
+        var texts: [String: String] = [:]
+        for list in [split.publicEntries, split.privateEntries] {
+            for index in list.indices where wanted.contains(list[index].relativePath) && texts[list[index].relativePath] == nil {
+                texts[list[index].relativePath] = list[index].loadedTextFingerprint.isEmpty
+                    ? SiteFingerprint.text(of: list[index].body) : list[index].loadedTextFingerprint
+            }
+        }
+        return texts
     }
 
     /// Whether the texts the pages showed are still the same in `split`.

@@ -157,10 +157,13 @@ enum SiteFingerprint {
         }
         // What the site model adds to a loaded entry follows from the entry, the settings and its
         // address: the fingerprint from loading, the address and the title it gets suffice.
+        // Fields read where they are: taking the entry into a local copied it whole.
+        @Sendable func line(_ list: [Entry], _ i: Int) -> String {
+            let loaded = list[i].loadedFingerprint.isEmpty ? SiteFingerprint.meta(of: list[i]) : list[i].loadedFingerprint
+            return loaded + " " + list[i].sitePath + " " + list[i].title + "\n"
+        }
         let lines: [String] = parallelMap(Array(0..<(entries.count + more.count))) { index in
-            let entry = index < entries.count ? entries[index] : more[index - entries.count]
-            let loaded = entry.loadedFingerprint.isEmpty ? SiteFingerprint.meta(of: entry) : entry.loadedFingerprint
-            return loaded + " " + entry.sitePath + " " + entry.title + "\n"
+            index < entries.count ? line(entries, index) : line(more, index - entries.count)
         }
         for var line in lines { line.withUTF8 { hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) } }
         return hex(hasher.finalize())

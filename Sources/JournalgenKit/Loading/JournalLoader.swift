@@ -172,7 +172,7 @@ public struct JournalLoader: Sendable {
             messages = last.messages
         } else {
             var all = parallelMap(files) { loadOne($0) }
-            notLookedAt = all.reduce(0) { $0 + ($1.lookedAt ? 0 : 1) }
+            notLookedAt = all.indices.reduce(0) { $0 + (all[$1].lookedAt ? 0 : 1) }
             var owners: [String: [Int]] = [:]
             var unwatched = Set<Int>()
             if cache != nil, keepLastLoad {

@@ -60,9 +60,20 @@ struct LockedSite: Sendable {
             func locked(_ entry: Entry) -> Bool { entry.isPrivate || config.privateAll || entry.trip.map(privateTrips.contains) == true }
             // The public ones stay where they are (the list is this split's own): only the few
             // private ones are copied out.
-            var all = entries
+            var all = consume entries
             privateEntries = all.filter(locked)
-            if !privateEntries.isEmpty { all.removeAll(where: locked) }
+            if !privateEntries.isEmpty {
+                // The public ones moved to the front in order, through the buffer (whose swaps
+                // move values; `removeAll(where:)` copied each of them in and out).
+                var kept = 0
+                all.withUnsafeMutableBufferPointer { buffer in
+                    for index in buffer.indices where !locked(buffer[index]) {
+                        if index != kept { buffer.swapAt(kept, index) }
+                        kept += 1
+                    }
+                }
+                all.removeSubrange(kept...)
+            }
             publicEntries = all
             publicTrips = trips.filter { !privateTrips.contains($0.key) }
             // Under `all: true` a trip without a trips/ file is private too; it needs one to carry its token.

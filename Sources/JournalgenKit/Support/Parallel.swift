@@ -3,17 +3,18 @@ import Dispatch
 /// `map` over both cores (or however many the machine has), keeping the input order.
 func parallelMap<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R) -> [R] {
     if items.count < 2 { return items.map(transform) }
-    let buffer = UnsafeMutableBufferPointer<R?>.allocate(capacity: items.count)
-    buffer.initialize(repeating: nil)
-    defer {
-        buffer.deinitialize()
-        buffer.deallocate()
-    }
+    // Each slot is initialised by the thread that computes it, then all are moved into the
+    // array: copying them out (and freeing the originals) was a copy of every result on one core.
+    let buffer = UnsafeMutableBufferPointer<R>.allocate(capacity: items.count)
+    defer { buffer.deallocate() }
     nonisolated(unsafe) let results = buffer
     DispatchQueue.concurrentPerform(iterations: items.count) { index in
-        results[index] = transform(items[index])
+        (results.baseAddress! + index).initialize(to: transform(items[index]))
     }
-    return results.map { $0! }
+    return Array(unsafeUninitializedCapacity: items.count) { array, count in
+        array.baseAddress!.moveInitialize(from: results.baseAddress!, count: results.count)
+        count = results.count
+    }
 }
 
 /// Runs `body` for every index on all cores (Dispatch hands out indexes as threads free up).
@@ -36,15 +37,18 @@ extension Array {
         let order = Array<Int>(order)
         precondition(order.count == count)
         var placed = [Bool](repeating: false, count: count)
-        for start in indices where !placed[start] {
-            // Position `k` wants the element now at `order[k]`; follow the cycle from `start`.
-            var k = start
-            while true {
-                placed[k] = true
-                let from = order[k]
-                if from == start { break }
-                swapAt(k, from)
-                k = from
+        // Through the buffer: its swaps move the values, where the array's copy them in and out.
+        withUnsafeMutableBufferPointer { buffer in
+            for start in buffer.indices where !placed[start] {
+                // Position `k` wants the element now at `order[k]`; follow the cycle from `start`.
+                var k = start
+                while true {
+                    placed[k] = true
+                    let from = order[k]
+                    if from == start { break }
+                    buffer.swapAt(k, from)
+                    k = from
+                }
             }
         }
     }
