@@ -45,6 +45,7 @@ struct JournalOptions: ParsableArguments {
         options.skipPrivate = skipPrivate
         options.newPassphrase = newPassphrase
         options.passphrase = Passphrase.obtain
+        options.passphraseAtHand = Passphrase.fromEnvironment != nil
         if let today {
             guard let day = CalendarDay(iso: today) else {
                 throw ValidationError("--today '\(today)' is not a day; expected YYYY-MM-DD")

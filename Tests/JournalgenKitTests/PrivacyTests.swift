@@ -223,6 +223,29 @@ import Testing
         #expect(Self.build(journal, passphrase: "a new and longer passphrase").diagnostics.isEmpty)
     }
 
+    /// With the passphrase at hand (JOURNALGEN_PASSPHRASE), the key is derived while entries
+    /// load: the same sealed pages, and a passphrase other than the last build's still refused.
+    @Test func aKeyDerivedEarlyGivesTheSameSiteAndTheSameCheck() throws {
+        let journal = try Self.makeJournal()
+        defer { journal.remove() }
+        #expect(Self.build(journal).succeeded)
+        let before = snapshot(journal.output).filter { $0.key.hasPrefix("private/") }
+        #expect(!before.isEmpty)
+        let early = journal.build {
+            $0.passphrase = { _ in TestPassphrase.value }
+            $0.passphraseAtHand = true
+            $0.useCache = false
+        }
+        #expect(early.succeeded && early.privateEncrypted == 2, "\(early.diagnostics)")
+        #expect(snapshot(journal.output).filter { $0.key.hasPrefix("private/") } == before)
+        let typo = journal.build {
+            $0.passphrase = { _ in TestPassphrase.value + "x" }
+            $0.passphraseAtHand = true
+        }
+        #expect(!typo.succeeded)
+        #expect(typo.diagnostics.map(\.message).contains { $0.hasPrefix("the passphrase is not the one the private pages were last encrypted with") })
+    }
+
     @Test func aWhollyPrivateJournalShowsOnlyALockScreen() throws {
         let journal = try Self.makeJournal(config: "  all: true\n")
         defer { journal.remove() }
