@@ -214,12 +214,20 @@ public struct BuildPipeline: Sendable {
         let onlyEntriesChanged = trustedChanges.map { ChangedFiles.allWithin($0, folders: [journal.path + "/entries/", journal.path + "/media/"]) } ?? false
         let kept = options.session?.model(key: modelKey, published: split.publicEntries, edited: onlyEntriesChanged ? loaded.reloaded : nil)
         report.modelKept = kept != nil
-        let model = kept
-            ?? SiteModel(config: config, entries: split.publicEntries,
-                         moodLog: publicMoodLog,
-                         trips: split.publicTrips, today: today,
-                         privateIndexPath: privateIndexPath,
-                         localization: localization, authorPhotos: loaded.authorPhotos, elsewhere: elsewhere)
+        let model: SiteModel
+        if let kept {
+            model = kept
+        } else {
+            // Outside serve nothing reads the public entries from the split once the model has
+            // them (see below): they are handed over, not copied.
+            let publicEntries = split.publicEntries
+            if options.session == nil { split.publicEntries = [] }
+            model = SiteModel(config: config, entries: consume publicEntries,
+                              moodLog: publicMoodLog,
+                              trips: split.publicTrips, today: today,
+                              privateIndexPath: privateIndexPath,
+                              localization: localization, authorPhotos: loaded.authorPhotos, elsewhere: elsewhere)
+        }
         options.session?.remember(model, key: modelKey)
         for problem in model.linkProblems {
             let at = SourceLocation(path: paths.display(path: problem.file), line: problem.line, column: problem.column)
@@ -251,7 +259,7 @@ public struct BuildPipeline: Sendable {
             pageRenderer.lock = LockScreens(pages: locked.pages, salt: keys.salt, check: keys.keyCheck.base64EncodedString(), hint: config.privateHint)
             stage("seal private pages")
         }
-        // The model has its own copy of the public entries.
+        // The model has its own copy of the public entries (or has taken them over).
         split.publicEntries = []
         let renderer = pageRenderer
         let jobs = renderer.jobs

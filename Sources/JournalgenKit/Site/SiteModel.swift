@@ -62,7 +62,9 @@ public final class SiteModel: Sendable {
     deinit { Self.alive.wrappingSubtract(1, ordering: .relaxed) }
 
     /// `today` is the build day: streaks, revisits and "On this day" are as of it.
-    public init(config: JournalConfig, entries unsorted: [Entry], moodLog: [MoodLogLine] = [], trips: [String: TripInfo] = [:], today: CalendarDay? = nil,
+    /// `unsorted`: taken over; a caller that hands over its only reference saves a copy of
+    /// every entry (the model changes them: addresses, media sizes, resolved links).
+    public init(config: JournalConfig, entries unsorted: consuming [Entry], moodLog: [MoodLogLine] = [], trips: [String: TripInfo] = [:], today: CalendarDay? = nil,
                 privateIndexPath: String? = nil, localization: Localization = .english, authorPhotos: [String: MediaItem] = [:],
                 elsewhere: [String: LinkResolver.Elsewhere] = [:]) {
         Self.alive.wrappingAdd(1, ordering: .relaxed)
@@ -71,7 +73,7 @@ public final class SiteModel: Sendable {
         self.localization = localization
         self.journalTitle = config.author.map(localization.journalOf)
         self.privateIndexPath = privateIndexPath
-        var entries = unsorted
+        var entries = consume unsorted
         for index in entries.indices where entries[index].titleIsDate {
             entries[index].title = localization.longDate(entries[index].date.day)
         }
