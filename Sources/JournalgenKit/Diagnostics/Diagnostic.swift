@@ -18,7 +18,7 @@ public struct SourceLocation: Sendable, Hashable, Codable, Comparable {
 
 /// One message for the writer of the journal: what was found, and what was expected.
 public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
-    public enum Severity: String, Sendable, Codable {
+    public enum Severity: String, Sendable, Codable, CaseIterable {
         case error, warning, note
     }
 

@@ -154,7 +154,7 @@ final class ImageCache: @unchecked Sendable {
     }
 
     private static func string(_ bytes: [UInt8], _ range: Range<Int>) -> String {
-        bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
+        String(decoding: bytes[range], as: UTF8.self)
     }
 
     /// Writes both indexes, when this build learnt something new.

@@ -112,16 +112,20 @@ public final class EntryCache: Sendable {
         self.records = Mutex(shards.count == Self.shardCount ? shards : Array(repeating: [:], count: Self.shardCount))
     }
 
+    private func stored(_ relative: String) -> Record? {
+        records.withLock { $0[Self.shard(of: relative)][relative] }
+    }
+
     /// The record of `relative` if it still describes the file whose bytes are `data`.
     func record(for relative: String, hash: String) -> Record? {
-        guard let record = records.withLock({ $0[Self.shard(of: relative)][relative] }), record.hash == hash,
+        guard let record = stored(relative), record.hash == hash,
               record.inputs.allSatisfy(\.isCurrent) else { return nil }
         return record
     }
 
     /// The record of `relative` if the file's size and time are those its bytes had, unread.
     func record(for relative: String, unchanged stamp: Stamp) -> Record? {
-        guard let record = records.withLock({ $0[Self.shard(of: relative)][relative] }), let file = record.file, file == stamp,
+        guard let record = stored(relative), let file = record.file, file == stamp,
               record.inputs.allSatisfy(\.isCurrent) else { return nil }
         return record
     }
@@ -129,7 +133,7 @@ public final class EntryCache: Sendable {
     /// The record of `relative` when neither its file (at `file`) nor any file it looked at is
     /// among the changed files: nothing is read or looked at.
     func record(for relative: String, untouchedBy changed: ChangedFiles, file: String) -> Record? {
-        guard !changed.paths.contains(file), let record = records.withLock({ $0[Self.shard(of: relative)][relative] }),
+        guard !changed.paths.contains(file), let record = stored(relative),
               record.inputs.allSatisfy({ ChangedFiles.isPlain($0.path) && !changed.paths.contains($0.path) }) else { return nil }
         return record
     }

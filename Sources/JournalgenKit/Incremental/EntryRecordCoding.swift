@@ -3,14 +3,14 @@ import Foundation
 /// A type the entry cache writes and reads field by field, in declaration order, straight into
 /// and out of the compact coder's bytes.
 ///
-/// Why not Codable, which every one of these types still has: the entry cache is the one thing a
-/// build codes in bulk (10,000 entries twice on a first build: once for each entry's fingerprint,
-/// once to save the cache; once to read it back on every later build), and Codable's boxed,
-/// generic containers cost more than the fields themselves. docs/benchmarks.md has the figures.
+/// Why not Codable: the entry cache is the one thing a build codes in bulk (10,000 entries twice
+/// on a first build: once for each entry's fingerprint, once to save the cache; once to read it
+/// back on every later build), and Codable's boxed, generic containers cost more than the fields
+/// themselves. docs/benchmarks.md has the figures.
 ///
 /// The initialisers assign every stored property that has no default, so a new field without
-/// one does not compile until it is coded here; a new field with a default is caught by the
-/// round-trip test (EntryRecordCodingTests), which compares every stored property.
+/// one does not compile until it is coded here; a new field with a default is caught by
+/// `IncrementalTests.testEntryRecordCodingKeepsEveryField`, which compares every stored property.
 protocol CompactCodable {
     func write(compact sink: CompactSink)
     init(compact source: CompactSource) throws
@@ -37,6 +37,11 @@ extension CompactSink {
 
     func list(_ items: [String]) { list(items, string) }
     func list<T: CompactCodable>(_ items: [T]) { list(items) { $0.write(compact: self) } }
+
+    /// A case of a field-less enum, by its place in `allCases`.
+    func caseOf<T: CaseIterable & Equatable>(_ value: T) {
+        int(T.allCases.distance(from: T.allCases.startIndex, to: T.allCases.firstIndex(of: value)!))
+    }
 }
 
 extension CompactSource {
@@ -62,6 +67,12 @@ extension CompactSource {
     }
 
     func strings() throws -> [String] { try list(string) }
+
+    func caseOf<T: CaseIterable>(_ type: T.Type) throws -> T {
+        let index = try int()
+        guard index >= 0, index < T.allCases.count else { throw CompactCoder.Failure() }
+        return T.allCases[T.allCases.index(T.allCases.startIndex, offsetBy: index)]
+    }
     func list<T: CompactCodable>(_ type: T.Type) throws -> [T] { try list { try T(compact: self) } }
 }
 
@@ -118,35 +129,15 @@ extension EntryCache.Stamp: CompactCodable {
 
 extension Diagnostic: CompactCodable {
     func write(compact sink: CompactSink) {
-        sink.byte(severity.code)
+        sink.caseOf(severity)
         location.write(compact: sink)
         sink.string(message)
     }
 
     init(compact source: CompactSource) throws {
-        guard let severity = Severity(code: try source.byte()) else { throw CompactCoder.Failure() }
-        self.severity = severity
+        severity = try source.caseOf(Severity.self)
         location = try SourceLocation(compact: source)
         message = try source.string()
-    }
-}
-
-extension Diagnostic.Severity {
-    var code: UInt8 {
-        switch self {
-        case .error: 0
-        case .warning: 1
-        case .note: 2
-        }
-    }
-
-    init?(code: UInt8) {
-        switch code {
-        case 0: self = .error
-        case 1: self = .warning
-        case 2: self = .note
-        default: return nil
-        }
     }
 }
 
@@ -319,15 +310,13 @@ extension Glory: CompactCodable {
 extension RevisitInterval: CompactCodable {
     func write(compact sink: CompactSink) {
         sink.int(amount)
-        sink.int(Unit.allCases.firstIndex(of: unit)!)
+        sink.caseOf(unit)
         sink.optional(day)
     }
 
     init(compact source: CompactSource) throws {
         amount = try source.int()
-        let unit = try source.int()
-        guard Unit.allCases.indices.contains(unit) else { throw CompactCoder.Failure() }
-        self.unit = Unit.allCases[unit]
+        unit = try source.caseOf(Unit.self)
         day = try source.optional(CalendarDay.self)
     }
 }

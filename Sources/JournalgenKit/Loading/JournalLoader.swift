@@ -186,10 +186,7 @@ public struct JournalLoader: Sendable {
             // Moved out, not copied: a copy of 10,000 entries, and freeing the originals, was
             // a twentieth of a build after one edit, on one core.
             parsed = all.indices.map { all[$0].entry.take() }
-            messages = all.indices.map { index in
-                defer { all[index].diagnostics = [] }
-                return all[index].diagnostics
-            }
+            messages = all.indices.map { all[$0].diagnostics }
             if let cache, keepLastLoad {
                 cache.lastLoad = cache.lastListing == files
                     ? EntryCache.LastLoad(files: files, parsed: parsed, messages: messages, owners: owners, unwatched: unwatched) : nil

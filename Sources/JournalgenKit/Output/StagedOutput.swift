@@ -96,15 +96,9 @@ public final class StagedOutput: Sendable {
         case S_IFLNK: throw .notASite(path, "it is a symbolic link, and journalgen replaces the output folder itself; give the folder's own path with --output")
         default: throw .notASite(path, "it is a file, not a folder")
         }
-        guard let dir = opendir(path) else {
+        guard let names = FileIO.folderItems(path)?.map(\.name) else {
             throw .notASite(path, "it cannot be read (\(reason)), so journalgen cannot tell whether it wrote it")
         }
-        var names: [String] = []
-        while let item = readdir(dir) {
-            let name = withUnsafeBytes(of: item.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        closedir(dir)
         guard !names.isEmpty else { return }
         guard names.contains(markerName), let marker = FileIO.read(path + "/" + markerName), marker.starts(with: Data(markerText.utf8)) else {
             throw .notASite(path, "it holds files and was not written by journalgen (no \(markerName) inside)")

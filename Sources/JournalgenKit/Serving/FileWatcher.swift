@@ -89,14 +89,10 @@ public final class FileWatcher: @unchecked Sendable {
             guard isWatchedFolder(folder) else { return }
             let wd = inotify_add_watch(fd, folder, mask)
             if wd >= 0 { folders[wd] = folder }
-            guard let dir = opendir(folder) else { return }
-            defer { closedir(dir) }
-            while let item = readdir(dir) {
-                let name = withUnsafeBytes(of: item.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
-                if name == "." || name == ".." { continue }
-                let path = folder + "/" + name
+            for item in FileIO.folderItems(folder) ?? [] {
+                let path = folder + "/" + item.name
                 var info = stat()
-                if item.pointee.d_type == UInt8(DT_DIR) || (item.pointee.d_type == UInt8(DT_UNKNOWN) && stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR) {
+                if item.type == UInt8(DT_DIR) || (item.type == UInt8(DT_UNKNOWN) && stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR) {
                     add(path)
                 }
             }

@@ -111,30 +111,32 @@ enum FileIO {
     /// left empty. The top level's folders are walked on all cores: a 10k-entry site is 17,000
     /// folders, and walking them on one core was the longest part of putting a site in place.
     static func removeFiles(below root: String, where shouldRemove: @Sendable (String) -> Bool) {
-        /// The folder's files and folders, "." and ".." left out.
-        @Sendable func list(_ folder: String) -> [(name: String, isFolder: Bool)]? {
-            guard let dir = opendir(folder) else { return nil }
-            defer { closedir(dir) }
-            var names: [(String, Bool)] = []
-            while let item = readdir(dir) {
-                let name = withUnsafeBytes(of: item.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
-                if name != "." && name != ".." { names.append((name, item.pointee.d_type == UInt8(DT_DIR))) }
-            }
-            return names
-        }
         /// Whether the folder is left empty.
         @Sendable func walk(_ relative: String) -> Bool {
-            guard let names = list(root + "/" + relative) else { return false }
-            var remaining = names.count
-            for (name, isFolder) in names where clear(relative + "/" + name, isFolder: isFolder) { remaining -= 1 }
+            guard let items = folderItems(root + "/" + relative) else { return false }
+            var remaining = items.count
+            for item in items where clear(relative + "/" + item.name, isFolder: item.type == UInt8(DT_DIR)) { remaining -= 1 }
             return remaining == 0
         }
         /// Whether the file or folder at `path` is gone.
         @Sendable func clear(_ path: String, isFolder: Bool) -> Bool {
             isFolder ? walk(path) && rmdir(root + "/" + path) == 0 : shouldRemove(path) && unlink(root + "/" + path) == 0
         }
-        guard let top = list(root) else { return }
-        parallelForEach(count: top.count) { index in _ = clear(top[index].name, isFolder: top[index].isFolder) }
+        guard let top = folderItems(root) else { return }
+        parallelForEach(count: top.count) { index in _ = clear(top[index].name, isFolder: top[index].type == UInt8(DT_DIR)) }
+    }
+
+    /// The names in a folder with their types as the directory reports them (`DT_DIR`, `DT_REG`,
+    /// `DT_LNK`, `DT_UNKNOWN`...), "." and ".." left out; nil when it cannot be opened.
+    static func folderItems(_ folder: String) -> [(name: String, type: UInt8)]? {
+        guard let dir = opendir(folder) else { return nil }
+        defer { closedir(dir) }
+        var items: [(name: String, type: UInt8)] = []
+        while let item = readdir(dir) {
+            let name = withUnsafeBytes(of: item.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+            if name != "." && name != ".." { items.append((name, item.pointee.d_type)) }
+        }
+        return items
     }
 
     /// Copies inside the kernel with sendfile(2): no bytes pass through the process.
@@ -189,16 +191,11 @@ enum FileIO {
     static func listFiles(below root: String, include: @Sendable (String) -> Bool) -> [String] {
         /// The folder's files and folders (links followed), hidden ones left out.
         @Sendable func items(_ relative: String) -> [(path: String, name: String, isFolder: Bool)] {
-            guard let dir = opendir(relative.isEmpty ? root : root + "/" + relative) else { return [] }
-            defer { closedir(dir) }
             var found: [(String, String, Bool)] = []
-            while let item = readdir(dir) {
-                let name = withUnsafeBytes(of: item.pointee.d_name) { raw in
-                    String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
-                }
+            for (name, reported) in folderItems(relative.isEmpty ? root : root + "/" + relative) ?? [] {
                 if name.hasPrefix(".") { continue }
                 let path = relative.isEmpty ? name : relative + "/" + name
-                var type = item.pointee.d_type
+                var type = reported
                 if type == UInt8(DT_UNKNOWN) || type == UInt8(DT_LNK) {
                     var info = stat()
                     guard stat(root + "/" + path, &info) == 0 else { continue }
