@@ -385,6 +385,22 @@ public struct BuildPipeline: Sendable {
         }
         report.documentsMade = documentsMade.withLock { $0 }.sorted()
         stage("render and write pages")
+        // The folder's record is written while media are copied, not after the swap on one core:
+        // its files are known by now (pages, documents, copies, the marker). serve keeps its own.
+        let pagePaths = jobs.map(renderer.outputPath) + documents.map(\.path)
+        let allReads = pageReads + documents.map { $0.reads ?? SiteManifest.everyText }
+        var plannedFiles = Set(pagePaths)
+        plannedFiles.reserveCapacity(pagePaths.count + copies.count + 1)
+        for copy in copies { plannedFiles.insert(copy.sitePath) }
+        plannedFiles.insert(StagedOutput.markerName)
+        let recorded = DispatchGroup()
+        let recordedEarly = options.session == nil ? fingerprints : nil
+        if let recordedEarly {
+            let files = plannedFiles
+            DispatchQueue.global().async(group: recorded) {
+                recordedEarly.save(pages: pagePaths, reads: allReads, files: Array(files), output: output)
+            }
+        }
         // A copy made by the last build from the same source, which the watcher says is unchanged
         // (a cached photo size never changes: its name is its content's), is kept without a look.
         let lastCopies = trustedChanges == nil ? nil : outputMemo?.copies
@@ -396,7 +412,7 @@ public struct BuildPipeline: Sendable {
                     let unchanged = lastCopies?[copy.sitePath] == path && !trustedChanges!.contains(path) && ChangedFiles.isWatched(path, root: root)
                     try output.copy(path, to: copy.sitePath, sourceUnchanged: unchanged)
                 case .cached(let path):
-                    try output.copy(path, to: copy.sitePath, link: true, sourceUnchanged: lastCopies?[copy.sitePath] == path)
+                    try output.copy(path, to: copy.sitePath, link: true, sourceUnchanged: lastCopies?[copy.sitePath] == path, sourceStamp: copy.sourceStamp)
                 case .data(let data): try output.write(data, to: copy.sitePath)
                 }
             } catch {
@@ -410,7 +426,9 @@ public struct BuildPipeline: Sendable {
         // 9. Swap the new site in, only if everything above worked.
         func discard() {
             output.discard()
-            // The folder it described is gone.
+            // The folders they described are gone.
+            recorded.wait()
+            SiteManifest.remove(journal: journal.path, id: output.id)
             if let old = output.consumedID { SiteManifest.remove(journal: journal.path, id: old) }
         }
         guard !diagnostics.hasErrors else {
@@ -419,8 +437,13 @@ public struct BuildPipeline: Sendable {
         }
         do {
             try output.commit(previousFiles: fingerprints?.previousFiles, waitForPruning: options.session == nil) {
-                fingerprints?.save(pages: jobs.map(renderer.outputPath) + documents.map(\.path),
-                                   reads: pageReads + documents.map { $0.reads ?? SiteManifest.everyText }, output: output)
+                recorded.wait()
+                // The record must list exactly the folder's files: written again from what the
+                // build wrote should they differ (a stale file left out would stay published).
+                let written = output.writtenPaths
+                if recordedEarly == nil || written.count != plannedFiles.count || !plannedFiles.allSatisfy(written.contains) {
+                    fingerprints?.save(pages: pagePaths, reads: allReads, files: Array(written), output: output)
+                }
                 if let (store, key) = sealedToSave { store.save(locked, key: key, output: options.outputFolder, split: split) }
             }
         } catch {

@@ -69,26 +69,34 @@ struct ImageProcessor {
         // First find what the cache has (on all cores: tens of thousands of stats in a lifetime
         // journal); only the rest is worth a progress line.
         let settingsKey = ImageCache.settingsKey(settings)
-        let found: [(folder: String, complete: Bool)?] = parallelMap(jobs) { job in
+        // Each size file's stamp, when all are there: the copy compares with it, not looking again.
+        let found: [(folder: String, stamps: [FileIO.Stamp]?)?] = parallelMap(jobs) { job in
             guard let hash = cache.contentHash(job.source) else { return nil }
             let folder = cache.sizesFolder(hash: hash, settingsKey: settingsKey)
-            let complete = job.sizes.allSatisfy { size in
-                FileIO.isRegularFile(folder + "/" + Self.cacheName(size.webp, size.width)) && FileIO.isRegularFile(folder + "/" + Self.cacheName(size.fallback, size.width))
+            var stamps: [FileIO.Stamp] = []
+            stamps.reserveCapacity(job.sizes.count * 2)
+            for size in job.sizes {
+                for name in [Self.cacheName(size.webp, size.width), Self.cacheName(size.fallback, size.width)] {
+                    guard let made = FileIO.sizeAndTime(folder + "/" + name, regularFilesOnly: true) else { return (folder, nil) }
+                    stamps.append(FileIO.Stamp(size: made.size, modified: made.modified))
+                }
             }
-            return (folder, complete)
+            return (folder, stamps)
         }
         let folders = found.map { $0?.folder }
         var todo: [Int] = []
         var result = Result()
         for (index, job) in jobs.enumerated() {
-            guard let (folder, complete) = found[index] else {
+            guard let (folder, stamps) = found[index] else {
                 diagnostics.error("cannot read \(paths.display(path: job.source))", at: job.location)
                 continue
             }
-            if complete { result.fromCache += 1 } else { todo.append(index) }
-            for size in job.sizes {
-                result.copies.append(StaticFiles.Copy(source: .cached(folder + "/" + Self.cacheName(size.webp, size.width)), sitePath: size.webp))
-                result.copies.append(StaticFiles.Copy(source: .cached(folder + "/" + Self.cacheName(size.fallback, size.width)), sitePath: size.fallback))
+            if stamps != nil { result.fromCache += 1 } else { todo.append(index) }
+            for (n, size) in job.sizes.enumerated() {
+                result.copies.append(StaticFiles.Copy(source: .cached(folder + "/" + Self.cacheName(size.webp, size.width)), sitePath: size.webp,
+                                                      sourceStamp: stamps?[2 * n]))
+                result.copies.append(StaticFiles.Copy(source: .cached(folder + "/" + Self.cacheName(size.fallback, size.width)), sitePath: size.fallback,
+                                                      sourceStamp: stamps?[2 * n + 1]))
             }
         }
         let progress = ProgressLine(total: todo.count, label: "Processing images", enabled: showProgress && todo.count > 4)

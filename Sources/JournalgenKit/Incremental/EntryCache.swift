@@ -245,7 +245,9 @@ public final class EntryCache: Sendable {
         let saved: [Int?] = parallelMap(shards.sorted()) { shard in
             let names = all[shard].keys.sorted()
             // The records one after the other in one buffer, then the header that says where.
-            let body = CompactSink(capacity: 1 << 20)
+            // Room for all of them at once (a shard is about 2 MB at 10k entries): pages not
+            // written to are never touched, while growing would copy the shard once more.
+            let body = CompactSink(capacity: max(1 << 20, names.count * 8192))
             var lengths: [Int] = []
             for name in names {
                 let start = body.bytes.count
@@ -257,14 +259,9 @@ public final class EntryCache: Sendable {
             else { return nil }
             let length = CompactSink(capacity: 8)
             length.int(header.count)
-            var data = Data(capacity: Self.magic.count + length.bytes.count + header.count + body.bytes.count)
-            data.append(Self.magic)
-            data.append(contentsOf: length.bytes)
-            data.append(contentsOf: header)
-            data.append(contentsOf: body.bytes)
             let target = Self.path(journal: journal, shard: shard)
             let temporary = target + ".new-\(getpid())"
-            guard FileIO.write(data, to: temporary), rename(temporary, target) == 0 else {
+            guard FileIO.write(parts: [Array(Self.magic), length.bytes, header, body.bytes], to: temporary), rename(temporary, target) == 0 else {
                 unlink(temporary)
                 return nil
             }

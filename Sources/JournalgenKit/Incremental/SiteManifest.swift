@@ -219,17 +219,18 @@ final class SiteFingerprints: Sendable {
     /// The files the reused folder holds, when its manifest says.
     var previousFiles: Set<String>? { previous.map { Set($0.files) } }
 
-    func save(pages: [String], reads: [[Int]], output: StagedOutput) {
+    /// `files`: every file of the folder (unordered).
+    func save(pages: [String], reads: [[Int]], files: [String], output: StagedOutput) {
         Self.saving.wait()
         guard let session else {
-            let manifest = SiteManifest(journal: journal, texts: texts, pages: pages, reads: reads, files: output.writtenPaths.sorted())
+            let manifest = SiteManifest(journal: journal, texts: texts, pages: pages, reads: reads, files: files)
             manifest.save(journal: journalPath, id: output.id)
             if let old = output.consumedID { SiteManifest.remove(journal: journalPath, id: old) }
             return
         }
         // serve's next build reads the manifest from memory: the copy on disk, for the next
         // process, is written on another thread, while the page is served (a fiftieth of a second).
-        let manifest = SiteManifest(journal: journal, texts: texts, pages: pages, reads: reads, files: Array(output.writtenPaths))
+        let manifest = SiteManifest(journal: journal, texts: texts, pages: pages, reads: reads, files: files)
         session.remember(manifest, id: output.id)
         let journalPath = journalPath, id = output.id, old = output.consumedID
         DispatchQueue.global().async(group: Self.saving) {

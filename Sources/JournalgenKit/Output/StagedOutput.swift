@@ -194,9 +194,10 @@ public final class StagedOutput: Sendable {
     /// `link`: a hard link where the file system allows (same device), else a copy.
     /// `sourceUnchanged`: the caller knows the source is the one this path was copied from when
     /// the staged file was made, unchanged since; a staged file is then kept without a look.
-    public func copy(_ source: String, to path: String, link: Bool = false, sourceUnchanged: Bool = false) throws {
+    /// `sourceStamp`: the source's size and time, when the caller has just looked.
+    func copy(_ source: String, to path: String, link: Bool = false, sourceUnchanged: Bool = false, sourceStamp: FileIO.Stamp? = nil) throws {
         if sourceUnchanged, reused, knownContents?.contains(path) == true { return markKept(path) }
-        try place(path, isCurrent: { FileIO.sameSizeAndTime(source, $0) }, make: { target in
+        try place(path, isCurrent: { file in sourceStamp.map { FileIO.matches(file, $0) } ?? FileIO.sameSizeAndTime(source, file) }, make: { target in
             (link && Glibc.link(source, target) == 0) || FileIO.copy(from: source, to: target)
         })
     }

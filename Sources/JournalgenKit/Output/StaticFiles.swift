@@ -14,6 +14,9 @@ struct StaticFiles {
         }
         var source: Source
         var sitePath: String
+        /// The source's size and modification time when the build has just looked (a photo size
+        /// found in the cache), so the copy is compared without looking again.
+        var sourceStamp: FileIO.Stamp? = nil
     }
 
     var copies: [Copy]

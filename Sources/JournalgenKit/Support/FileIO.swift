@@ -80,15 +80,26 @@ enum FileIO {
         let fd = open(path, flags, 0o644)
         guard fd >= 0 else { return false }
         defer { close(fd) }
-        return data.withUnsafeBytes { buffer -> Bool in
-            var offset = 0
-            while offset < buffer.count {
-                let n = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if n < 0 { if errno == EINTR { continue }; return false }
-                offset += n
-            }
-            return true
+        return data.withUnsafeBytes { writeAll($0, to: fd) }
+    }
+
+    /// Writes the parts one after the other, as one file: joining them first would copy every
+    /// byte once more (the entry cache's shards are 65 MB at 10k entries).
+    static func write(parts: [[UInt8]], to path: String) -> Bool {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        return parts.allSatisfy { part in part.withUnsafeBytes { writeAll($0, to: fd) } }
+    }
+
+    private static func writeAll(_ buffer: UnsafeRawBufferPointer, to fd: Int32) -> Bool {
+        var offset = 0
+        while offset < buffer.count {
+            let n = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+            if n < 0 { if errno == EINTR { continue }; return false }
+            offset += n
         }
+        return true
     }
 
     /// True when the file at `path` holds exactly `data`.
@@ -105,6 +116,17 @@ enum FileIO {
         var x = stat(), y = stat()
         guard stat(a, &x) == 0, stat(b, &y) == 0 else { return false }
         return x.st_size == y.st_size && x.st_mtim.tv_sec == y.st_mtim.tv_sec && x.st_mtim.tv_nsec == y.st_mtim.tv_nsec
+    }
+
+    /// A file's size and modification time (ns), as `sizeAndTime` gives them.
+    struct Stamp: Sendable, Equatable {
+        var size: Int
+        var modified: Int
+    }
+
+    /// True when the file at `path` has this size and modification time.
+    static func matches(_ path: String, _ stamp: Stamp) -> Bool {
+        sizeAndTime(path).map { $0.size == stamp.size && $0.modified == stamp.modified } ?? false
     }
 
     /// Deletes the files below `root` for which `shouldRemove(relativePath)` holds, and folders
