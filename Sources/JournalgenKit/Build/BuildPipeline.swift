@@ -385,6 +385,9 @@ public struct BuildPipeline: Sendable {
         }
         report.documentsMade = documentsMade.withLock { $0 }.sorted()
         stage("render and write pages")
+        // What rendering freed (each page's buffers) is given back before the copies and the
+        // site's record add theirs: the build's memory peaked there, a few MB higher.
+        if options.session == nil { AllocatorPolicy.releaseFreeMemory() }
         // The folder's record is written while media are copied, not after the swap on one core:
         // its files are known by now (pages, documents, copies, the marker). serve keeps its own.
         let pagePaths = jobs.map(renderer.outputPath) + documents.map(\.path)
