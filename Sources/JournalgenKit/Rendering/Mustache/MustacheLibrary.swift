@@ -20,6 +20,7 @@ public struct MustacheLibrary: Sendable {
     public func render(_ name: String, _ context: TemplateValue) -> String {
         guard let template = templates[name] else { return "" }
         var renderer = Renderer(library: self)
+        if case .object(let page) = context { renderer.labels = page.value("t") }
         renderer.stack.append(context)
         renderer.sectionPaths.append(nil)
         renderer.render(template.nodes, blocks: [:])
@@ -32,36 +33,41 @@ public struct MustacheLibrary: Sendable {
         /// For each frame of `stack`, the name a section looked it up by (nil for list items and
         /// the page): `{{#map}}…{{{map}}}…{{/map}}` then takes the value the section found
         /// instead of asking for it again, which for a trip's map meant drawing it twice.
-        var sectionPaths: [[String]?] = []
+        var sectionPaths: [MustacheTemplate.Path?] = []
         var output = ""
         var depth = 0
+
+        /// The page's `t`, asked for once: templates name a label at every other line.
+        var labels: TemplateValue?
+        static let labelsPath = MustacheTemplate.Path(["t"])
 
         init(library: MustacheLibrary) {
             self.library = library
             output.reserveCapacity(16_384)
         }
 
-        func lookup(_ path: [String]) -> TemplateValue? {
-            if path.count == 1 && path[0] == "." { return stack.last }
+        func lookup(_ path: MustacheTemplate.Path) -> TemplateValue? {
+            if path.isDot { return stack.last }
+            let first = path.names[0]
             var found: TemplateValue?
             // `t` (the labels) belongs to the page: asked of the page first, not of every
             // section's object on the way down (each a switch over its names).
-            if path[0] == "t", case .object(let page)? = stack.first, let labels = page.value("t") { found = labels }
+            if path.isLabels { found = labels }
             for index in stack.indices.reversed() where found == nil {
                 guard case .object(let object) = stack[index] else {
                     // Below this frame, the lookup is the one its section made: the same value.
                     if sectionPaths[index] == path { return stack[index] }
                     continue
                 }
-                if let v = object.value(path[0]) { found = v; break }
+                if let v = object.value(first) { found = v; break }
             }
             guard var current = found else { return nil }
-            for name in path.dropFirst() {
+            for name in path.names.dropFirst() {
                 // `{{count.entries}}`: a number with a counted noun, in the page's language
                 // ("3 entries", "1 Eintrag"), from the `t` labels of the page.
                 if case .number(let n) = current {
-                    guard case .object(let labels as CountedLabels)? = lookup(["t"]) else { return nil }
-                    return labels.counted(name, n).map(TemplateValue.text)
+                    guard case .object(let counted as CountedLabels)? = labels ?? lookup(Self.labelsPath) else { return nil }
+                    return counted.counted(name, n).map(TemplateValue.text)
                 }
                 guard case .object(let object) = current, let next = object.value(name) else { return nil }
                 current = next

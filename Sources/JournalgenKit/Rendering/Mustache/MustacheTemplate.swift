@@ -2,13 +2,30 @@
 /// partials, set-delimiter tags and template inheritance (parents and blocks), with the
 /// standalone-line rules, so templates written for any Mustache implementation work.
 public struct MustacheTemplate: Sendable {
-    indirect enum Node: Sendable {
+    /// Not `indirect`: the arrays hold their nodes already, and a boxed node is one more load
+    /// and retain for each of the millions a large site's pages go through.
+    enum Node: Sendable {
         case text(String)
-        case variable([String], escaped: Bool)
-        case section([String], inverted: Bool, [Node])
+        case variable(Path, escaped: Bool)
+        case section(Path, inverted: Bool, [Node])
         case partial(String)
         case parent(String, blocks: [String: [Node]])
         case block(String, [Node])
+    }
+
+    /// A dotted name, with what the renderer asks of every lookup worked out once, when parsed.
+    struct Path: Sendable, Equatable {
+        let names: [String]
+        /// `{{.}}`: the current item.
+        let isDot: Bool
+        /// `t` or `t.…`: the page's labels.
+        let isLabels: Bool
+
+        init(_ names: [String]) {
+            self.names = names
+            isDot = names == ["."]
+            isLabels = names.first == "t"
+        }
     }
 
     let nodes: [Node]
@@ -76,8 +93,8 @@ public struct MustacheTemplate: Sendable {
         return nodes
     }
 
-    private static func path(_ name: String) -> [String] {
-        name == "." ? ["."] : name.split(separator: ".").map(String.init)
+    private static func path(_ name: String) -> Path {
+        Path(name == "." ? ["."] : name.split(separator: ".").map(String.init))
     }
 }
 
