@@ -227,10 +227,10 @@ struct PhotoMonthView: TemplateObject {
     static func months(model: SiteModel, part: Range<Int>) -> [PhotoMonthView] {
         var months: [PhotoMonthView] = []
         for photo in model.listPages.photos[part] {
-            let entry = model.entries[photo.entry]
-            let title = model.localization.monthAndYear(year: entry.date.day.year, month: entry.date.day.month)
+            let day = model.entries[photo.entry].date.day
+            let title = model.localization.monthAndYear(year: day.year, month: day.month)
             if months.last?.title != title { months.append(PhotoMonthView(title: title, items: [], model: model)) }
-            months[months.count - 1].items.append((photo.entry, entry.media[photo.item]))
+            months[months.count - 1].items.append((photo.entry, model.entries[photo.entry].media[photo.item]))
         }
         return months
     }

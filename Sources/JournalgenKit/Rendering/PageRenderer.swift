@@ -129,11 +129,11 @@ public struct PageRenderer: Sendable {
         let links = model.links
         switch job {
         case .entry(let i):
-            let entry = model.entries[i]
-            let variant = entry.theme.flatMap { theme.variants.contains($0) ? $0 : nil }
+            // Field by field: a copy of the entry is a few dozen references, on each of its pages.
+            let variant = model.entries[i].theme.flatMap { theme.variants.contains($0) ? $0 : nil }
             let view = EntryView(model: model, index: i, withNeighbours: true)
-            return templates.render("entry", context(page(entry.title, entry.sitePath, kind: "entry",
-                                                          description: entry.body.summary, variant: variant), ["entry": .object(view)]))
+            return templates.render("entry", context(page(model.entries[i].title, model.entries[i].sitePath, kind: "entry",
+                                                          description: model.entries[i].body.summary, variant: variant), ["entry": .object(view)]))
         case .home(let number):
             let size = model.config.paging.home
             let slice = model.entries.indices.dropFirst((number - 1) * size).prefix(size)

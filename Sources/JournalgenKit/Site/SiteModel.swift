@@ -246,8 +246,10 @@ public final class SiteModel: Sendable {
 
     /// The id of an entry's card or row in lists, "e-2026-04-03-kyoto": month pages can be
     /// linked at a given day.
-    public static func anchor(_ entry: Entry) -> String {
-        "e-" + entry.sitePath.split(separator: "/").joined(separator: "-")
+    public static func anchor(_ entry: Entry) -> String { anchor(sitePath: entry.sitePath) }
+
+    static func anchor(sitePath: String) -> String {
+        "e-" + sitePath.split(separator: "/").joined(separator: "-")
     }
 
     /// Home page pages: `[]` for page 1, `page/2/` for the rest.
