@@ -392,13 +392,14 @@ public struct BuildPipeline: Sendable {
         // its files are known by now (pages, documents, copies, the marker). serve keeps its own.
         let pagePaths = jobs.map(renderer.outputPath) + documents.map(\.path)
         let allReads = pageReads + documents.map { $0.reads ?? SiteManifest.everyText }
-        var plannedFiles = Set(pagePaths)
-        plannedFiles.reserveCapacity(pagePaths.count + copies.count + 1)
-        for copy in copies { plannedFiles.insert(copy.sitePath) }
-        plannedFiles.insert(StagedOutput.markerName)
         let recorded = DispatchGroup()
         let recordedEarly = options.session == nil ? fingerprints : nil
+        var plannedFiles = Set<String>()
         if let recordedEarly {
+            plannedFiles = Set(pagePaths)
+            plannedFiles.reserveCapacity(pagePaths.count + copies.count + 1)
+            for copy in copies { plannedFiles.insert(copy.sitePath) }
+            plannedFiles.insert(StagedOutput.markerName)
             let files = plannedFiles
             DispatchQueue.global().async(group: recorded) {
                 recordedEarly.save(pages: pagePaths, reads: allReads, files: Array(files), output: output)
