@@ -69,35 +69,34 @@ struct ImageProcessor {
         // First find what the cache has (on all cores: tens of thousands of stats in a lifetime
         // journal); only the rest is worth a progress line.
         let settingsKey = ImageCache.settingsKey(settings)
-        // Each size file's stamp, when all are there: the copy compares with it, not looking again.
-        let found: [(folder: String, stamps: [FileIO.Stamp]?)?] = parallelMap(jobs) { job in
+        // Each size's copy, made here on all cores: with the cached file's stamp when every size
+        // is there (the copy compares with it, not looking again), without when some are missing.
+        let found: [(folder: String, copies: [StaticFiles.Copy], complete: Bool)?] = parallelMap(jobs) { job in
             guard let hash = cache.contentHash(job.source) else { return nil }
             let folder = cache.sizesFolder(hash: hash, settingsKey: settingsKey)
-            var stamps: [FileIO.Stamp] = []
-            stamps.reserveCapacity(job.sizes.count * 2)
+            var copies: [StaticFiles.Copy] = []
+            copies.reserveCapacity(job.sizes.count * 2)
             for size in job.sizes {
-                for name in [Self.cacheName(size.webp, size.width), Self.cacheName(size.fallback, size.width)] {
-                    guard let made = FileIO.sizeAndTime(folder + "/" + name, regularFilesOnly: true) else { return (folder, nil) }
-                    stamps.append(FileIO.Stamp(size: made.size, modified: made.modified))
+                for (file, sitePath) in [(Self.cacheName(size.webp, size.width), size.webp), (Self.cacheName(size.fallback, size.width), size.fallback)] {
+                    let cached = folder + "/" + file
+                    copies.append(StaticFiles.Copy(source: .cached(cached), sitePath: sitePath,
+                                                   sourceStamp: FileIO.sizeAndTime(cached, regularFilesOnly: true)))
                 }
             }
-            return (folder, stamps)
+            let complete = copies.allSatisfy { $0.sourceStamp != nil }
+            if !complete { for index in copies.indices { copies[index].sourceStamp = nil } }
+            return (folder, copies, complete)
         }
         let folders = found.map { $0?.folder }
         var todo: [Int] = []
         var result = Result()
         for (index, job) in jobs.enumerated() {
-            guard let (folder, stamps) = found[index] else {
+            guard let (_, copies, complete) = found[index] else {
                 diagnostics.error("cannot read \(paths.display(path: job.source))", at: job.location)
                 continue
             }
-            if stamps != nil { result.fromCache += 1 } else { todo.append(index) }
-            for (n, size) in job.sizes.enumerated() {
-                result.copies.append(StaticFiles.Copy(source: .cached(folder + "/" + Self.cacheName(size.webp, size.width)), sitePath: size.webp,
-                                                      sourceStamp: stamps?[2 * n]))
-                result.copies.append(StaticFiles.Copy(source: .cached(folder + "/" + Self.cacheName(size.fallback, size.width)), sitePath: size.fallback,
-                                                      sourceStamp: stamps?[2 * n + 1]))
-            }
+            if complete { result.fromCache += 1 } else { todo.append(index) }
+            result.copies += copies
         }
         let progress = ProgressLine(total: todo.count, label: "Processing images", enabled: showProgress && todo.count > 4)
         let pending = todo

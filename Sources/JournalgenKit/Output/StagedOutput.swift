@@ -197,7 +197,7 @@ public final class StagedOutput: Sendable {
     /// `sourceStamp`: the source's size and time, when the caller has just looked.
     func copy(_ source: String, to path: String, link: Bool = false, sourceUnchanged: Bool = false, sourceStamp: FileIO.Stamp? = nil) throws {
         if sourceUnchanged, reused, knownContents?.contains(path) == true { return markKept(path) }
-        try place(path, isCurrent: { file in sourceStamp.map { FileIO.matches(file, $0) } ?? FileIO.sameSizeAndTime(source, file) }, make: { target in
+        try place(path, isCurrent: { file in sourceStamp.map { FileIO.sizeAndTime(file) == $0 } ?? FileIO.sameSizeAndTime(source, file) }, make: { target in
             (link && Glibc.link(source, target) == 0) || FileIO.copy(from: source, to: target)
         })
     }

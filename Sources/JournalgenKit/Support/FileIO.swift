@@ -113,20 +113,14 @@ enum FileIO {
     /// True when both files exist with the same size and modification time (copies keep the
     /// source's time, see `copy`).
     static func sameSizeAndTime(_ a: String, _ b: String) -> Bool {
-        var x = stat(), y = stat()
-        guard stat(a, &x) == 0, stat(b, &y) == 0 else { return false }
-        return x.st_size == y.st_size && x.st_mtim.tv_sec == y.st_mtim.tv_sec && x.st_mtim.tv_nsec == y.st_mtim.tv_nsec
+        guard let stamp = sizeAndTime(a) else { return false }
+        return sizeAndTime(b) == stamp
     }
 
-    /// A file's size and modification time (ns), as `sizeAndTime` gives them.
+    /// A file's size and modification time (ns): what `sizeAndTime` gives.
     struct Stamp: Sendable, Equatable {
         var size: Int
         var modified: Int
-    }
-
-    /// True when the file at `path` has this size and modification time.
-    static func matches(_ path: String, _ stamp: Stamp) -> Bool {
-        sizeAndTime(path).map { $0.size == stamp.size && $0.modified == stamp.modified } ?? false
     }
 
     /// Deletes the files below `root` for which `shouldRemove(relativePath)` holds, and folders
@@ -246,10 +240,10 @@ enum FileIO {
 
     /// Size and modification time (ns) of a file, the key of journalgen's caches; nil when it
     /// cannot be seen (or, with `regularFilesOnly`, is a folder or a device).
-    static func sizeAndTime(_ path: String, regularFilesOnly: Bool = false) -> (size: Int, modified: Int)? {
+    static func sizeAndTime(_ path: String, regularFilesOnly: Bool = false) -> Stamp? {
         var info = stat()
         guard stat(path, &info) == 0, !regularFilesOnly || (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        return (Int(info.st_size), Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec))
+        return Stamp(size: Int(info.st_size), modified: Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec))
     }
 
     /// Size in bytes, or nil when the file cannot be seen.
