@@ -395,6 +395,29 @@ final class IncrementalTests: XCTestCase {
         XCTAssertTrue(try journal.read("_site/2026/03/01/day/index.html").contains("longer now"))
     }
 
+    /// After a build that changed every page (a new title), the next edit is compared with that
+    /// build, not with the one before it: it renders what the edit changed, not everything again.
+    func testAnEditAfterAChangeOfEveryPageRendersOnlyWhatTheEditChanged() throws {
+        let journal = try TemporaryJournal()
+        defer { journal.remove() }
+        for day in 1...9 {
+            try journal.write("entries/2026/2026-03-0\(day)-day.md", "---\ntitle: Day \(day)\ntags: [t\(day % 3)]\n---\n\nText of day \(day).\n")
+        }
+        for _ in 0..<2 { XCTAssertTrue(journal.build().succeeded) }
+        try journal.write("journal.yaml", "title: Renamed journal\ntimezone: Europe/Berlin\nbase_url: https://example.org/j/\n")
+        let renamed = journal.build()
+        XCTAssertTrue(renamed.succeeded)
+        XCTAssertTrue(renamed.documentsMade.contains("sitemap.xml"), "a new title makes every document again")
+        try journal.write("entries/2026/2026-03-01-day.md", "---\ntitle: Day 1\ntags: [t1]\n---\n\nText of day 1, longer now.\n")
+        let edited = journal.build()
+        XCTAssertTrue(edited.succeeded)
+        XCTAssertEqual(edited.documentsMade, ["feed.xml", "search/year-2026.json"])
+        XCTAssertTrue(try journal.read("_site/2026/03/01/day/index.html").contains("longer now"))
+        XCTAssertTrue(try journal.read("_site/2026/03/02/day/index.html").contains("Renamed journal"))
+        let clean = journal.root.appendingPathComponent("clean")
+        XCTAssertTrue(try sameAsCleanBuild(journal.output, journal: journal.root, clean: clean, after: "an edit after a new title"))
+    }
+
     func testADamagedOrForeignCacheIsNotTrusted() throws {
         let journal = try TemporaryJournal()
         defer { journal.remove() }

@@ -327,7 +327,7 @@ public struct BuildPipeline: Sendable {
         let copies = files.copies + images.copies + locked.copies
         output.prepareFolders(for: jobs.map(renderer.outputPath) + copies.map(\.sitePath) + documents.map(\.path))
         let relative = options.relativeLinks || config.relativeLinks ? RelativeLinks(basePath: config.basePath) : nil
-        // Pages whose inputs are the same as when the reused folder was built are kept as they are.
+        // Pages whose inputs are the same as when the site in place was built are kept as they are.
         var inputs: [String] = [
             "drafts \(options.includeDrafts) future \(options.includeFuture) private \(options.skipPrivate) relative \(relative != nil)",
             options.baseURL ?? "", today.description, stylesheet, script, model.privateIndexPath ?? "",
@@ -346,7 +346,7 @@ public struct BuildPipeline: Sendable {
             return "\(id) \(photo.filePath ?? "") \(photo.photo.map { "\($0.width)x\($0.height) \($0.hasAlpha)" } ?? "")"
         }.joined(separator: "\n"))
         let fingerprints: SiteFingerprints? = options.useCache
-            ? SiteFingerprints(model: model, journal: journal.path, previousID: output.previousID, extra: inputs,
+            ? SiteFingerprints(model: model, journal: journal.path, siteInPlace: output.targetID, extra: inputs,
                                session: options.session) : nil
         stage("fingerprint pages")
         // The entry cache is written while the stages above leave a core idle; not beside the

@@ -188,7 +188,8 @@ enum SiteFingerprint {
     }
 }
 
-/// One build's fingerprints, and the manifest of the folder it reuses.
+/// One build's fingerprints, and the manifest of the site in place (the last build's), whose
+/// pages are kept where their inputs are the same.
 final class SiteFingerprints: Sendable {
     let journalPath: String
     let journal: String
@@ -199,7 +200,7 @@ final class SiteFingerprints: Sendable {
 
     /// `session`: serve's, which keeps the manifests it saved, so a save does not read back and
     /// decode tens of thousands of pages' records it wrote a moment ago.
-    init(model: SiteModel, journal: String, previousID: String?, extra: [String], session: BuildSession? = nil) {
+    init(model: SiteModel, journal: String, siteInPlace previousID: String?, extra: [String], session: BuildSession? = nil) {
         journalPath = journal
         self.session = session
         self.journal = SiteFingerprint.journal(entries: model.entries, extra: extra, files: SiteFingerprint.inputFiles(journal: journal))
@@ -209,7 +210,7 @@ final class SiteFingerprints: Sendable {
         previousIndex = previous?.pageIndex ?? [:]
     }
 
-    /// The page's reads if the reused folder holds it as this build would write it (it is then
+    /// The page's reads if the site in place has it as this build would write it (it is then
     /// kept); nil when it must be rendered.
     func keep(_ path: String, in output: StagedOutput) -> [Int]? {
         guard let previous, previous.isCurrent(path, journal: journal, texts: texts, index: previousIndex),
@@ -218,7 +219,8 @@ final class SiteFingerprints: Sendable {
     }
 
     /// Records what the new site was built from, under the id of its marker.
-    /// The files the reused folder holds, when its manifest says.
+    /// The files of the site in place, when its manifest says: the reused folder holds no others
+    /// (a spare keeps only files it shares with the site in place).
     var previousFiles: Set<String>? { previous.map { Set($0.files) } }
 
     /// `files`: every file of the folder (unordered).

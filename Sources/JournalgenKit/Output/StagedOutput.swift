@@ -117,11 +117,12 @@ public final class StagedOutput: Sendable {
         return FileIO.listFiles(below: target) { _ in true }.filter { !site.contains($0) }.sorted()
     }
 
-    /// Staging folders of builds that were killed (their process is gone) are removed.
+    /// Staging folders of builds that were killed (their process is gone) are removed, and
+    /// previous sites they were pruning.
     static func removeLeftovers(in parent: String, name: String) {
-        let prefix = ".\(name).journalgen-new-"
-        for item in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [] where item.hasPrefix(prefix) {
-            guard let pid = Int32(item.dropFirst(prefix.count)), pid != getpid() else { continue }
+        for item in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [] {
+            guard let prefix = [".\(name).journalgen-new-", ".\(name).journalgen-old-"].first(where: item.hasPrefix),
+                  let pid = Int32(item.dropFirst(prefix.count)), pid != getpid() else { continue }
             // Alive (or not ours to signal): another build at work.
             if kill(pid, 0) == 0 || errno == EPERM { continue }
             try? FileManager.default.removeItem(atPath: parent + "/" + item)
@@ -202,10 +203,21 @@ public final class StagedOutput: Sendable {
         })
     }
 
-    /// Keeps a page an earlier build wrote, known to be current without rendering it; false when
-    /// the file is not there after all (the page must then be written).
+    /// Keeps a page of the site in place, known to be current without rendering it (its inputs
+    /// are those the site in place was built from); false when the file is not there after all
+    /// (the page must then be written). The spare holds it as the site in place does (the same
+    /// file: only those stay in a spare), or lost it when the build before last rewrote it: it is
+    /// then linked from the site in place, so a build after one that changed every page renders
+    /// only what changed since, not every page again.
     public func keep(_ path: String) -> Bool {
-        guard reused, knownContents?.contains(path) ?? (access(staging.path + "/" + path, F_OK) == 0) else { return false }
+        guard reused else { return false }
+        let file = staging.path + "/" + path
+        if knownContents?.contains(path) ?? (access(file, F_OK) == 0) {
+            markKept(path)
+            return true
+        }
+        let live = target.path + "/" + path
+        guard targetFiles?.contains(path) ?? (access(live, F_OK) == 0), Self.withFolders(file, { link(live, $0) == 0 }) else { return false }
         markKept(path)
         return true
     }
@@ -328,17 +340,19 @@ public final class StagedOutput: Sendable {
             guard errno == EINVAL || errno == ENOSYS || errno == EOPNOTSUPP else {
                 throw .io("cannot put the new site in place at \(target.path): \(Self.reason)")
             }
-            // A file system that cannot exchange: two renames, with a moment between them.
-            if rename(target.path, spare.path) != 0 {
+            // A file system that cannot exchange: two renames, with a moment between them. The
+            // previous site becomes the spare once pruned (a build killed before that leaves a
+            // leftover, never a spare holding pages the site in place does not).
+            if rename(target.path, previousAside) != 0 {
                 throw .io("cannot move the previous site aside (\(target.path)): \(Self.reason)")
             }
         }
         if rename(staging.path, target.path) != 0 {
             let reason = Self.reason
-            if hadTarget { _ = rename(spare.path, target.path) }
+            if hadTarget { _ = rename(previousAside, target.path) }
             throw .io("cannot put the new site in place at \(target.path): \(reason)")
         }
-        if hadTarget { keepAsSpare(spare.path, wait: waitForPruning, alongside: alongside) } else { alongside() }
+        if hadTarget { keepAsSpare(previousAside, wait: waitForPruning, alongside: alongside) } else { alongside() }
     }
 
     /// The previous site, just replaced, sits beside the output (often inside a web root): only
@@ -386,6 +400,11 @@ public final class StagedOutput: Sendable {
                 folder = (folder as NSString).deletingLastPathComponent
             }
         }
+    }
+
+    /// Where the previous site waits to be pruned when the system cannot exchange two paths.
+    private var previousAside: String {
+        target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).journalgen-old-\(getpid())").path
     }
 
     /// Spares still being pruned after a build that did not wait, by path.
