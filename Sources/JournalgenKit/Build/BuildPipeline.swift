@@ -264,8 +264,12 @@ public struct BuildPipeline: Sendable {
         let renderer = pageRenderer
         let jobs = renderer.jobs
         report.pages = jobs.count
-        let publicPages = jobs.filter { if case .locked = $0 { return false } else { return true } }
-        let documents = SiteDocuments.documents(model: model, pages: publicPages.map { ($0, renderer.outputPath($0)) },
+        // Each page's path, made once (three stages need them all).
+        let jobPaths: [String] = parallelMap(jobs) { renderer.outputPath($0) }
+        let documents = SiteDocuments.documents(model: model, pages: jobs.indices.compactMap { index in
+                                                    if case .locked = jobs[index] { return nil }
+                                                    return (jobs[index], jobPaths[index])
+                                                },
                                                 configLocation: SourceLocation(path: configPath), diagnostics: diagnostics,
                                                 feedsLeftOut: &report.feedsLeftOut)
         guard options.writeOutput else {
@@ -276,7 +280,7 @@ public struct BuildPipeline: Sendable {
             }
             // Each page's own links are kept, not the page: a 10k-entry site is 600 MB of HTML.
             let pages: [(path: String, addresses: [String])] = parallelMap(Array(jobs.indices)) {
-                (renderer.outputPath(jobs[$0]), JournalCheck.addresses(in: renderer.render(jobs[$0])))
+                (jobPaths[$0], JournalCheck.addresses(in: renderer.render(jobs[$0])))
             }
             parallelForEach(count: documents.count) { _ = documents[$0].render() }
             // What `check` adds: the site's own links, unused files, copies, future entries.
@@ -325,7 +329,7 @@ public struct BuildPipeline: Sendable {
             return finish(false)
         }
         let copies = files.copies + images.copies + locked.copies
-        output.prepareFolders(for: jobs.map(renderer.outputPath) + copies.map(\.sitePath) + documents.map(\.path))
+        output.prepareFolders(for: jobPaths + copies.map(\.sitePath) + documents.map(\.path))
         let relative = options.relativeLinks || config.relativeLinks ? RelativeLinks(basePath: config.basePath) : nil
         // Pages whose inputs are the same as when the site in place was built are kept as they are.
         var inputs: [String] = [
@@ -359,7 +363,7 @@ public struct BuildPipeline: Sendable {
         let sealedKept = report.privateKept
         let pageReads: [[Int]] = parallelMap(Array(jobs.indices)) { index in
             let job = jobs[index]
-            let path = renderer.outputPath(job)
+            let path = jobPaths[index]
             var isLocked = false
             if case .locked = job { isLocked = true }
             if !isLocked || sealedKept, let kept = fingerprints?.keep(path, in: output) { return kept }
@@ -390,7 +394,7 @@ public struct BuildPipeline: Sendable {
         if options.session == nil { AllocatorPolicy.releaseFreeMemory() }
         // The folder's record is written while media are copied, not after the swap on one core:
         // its files are known by now (pages, documents, copies, the marker). serve keeps its own.
-        let pagePaths = jobs.map(renderer.outputPath) + documents.map(\.path)
+        let pagePaths = jobPaths + documents.map(\.path)
         let allReads = pageReads + documents.map { $0.reads ?? SiteManifest.everyText }
         let recorded = DispatchGroup()
         let recordedEarly = options.session == nil ? fingerprints : nil

@@ -12,6 +12,10 @@ public final class BuildSession: Sendable {
     private let photos = Mutex<PhotoMemo?>(nil)
     private let output = Mutex<OutputMemo?>(nil)
     private let model = Mutex<(key: String, model: SiteModel, build: Int)?>(nil)
+    /// A copy of the last model's entries that only the session holds, made between saves: the
+    /// next save patches its edited entries in place instead of copying 10,000 entries first
+    /// (a tenth of its time, on one core).
+    private let spareEntries = Mutex<(build: Int, entries: [Entry])?>(nil)
     /// Builds begun, so a memo can tell whether it was confirmed by the build just before.
     private let builds = Atomic<Int>(0)
 
@@ -44,14 +48,28 @@ public final class BuildSession: Sendable {
     /// left everything it derives from the entries as it was (`SiteModel.reusing`).
     func model(key: String, published: [Entry], edited: [String]?) -> SiteModel? {
         guard let edited, let known = model.withLock({ $0 }), known.build == builds.load(ordering: .relaxed) - 1, known.key == key else { return nil }
-        return SiteModel.reusing(known.model, published: published, edited: edited)
+        // Taken out, so the patch finds the array held once and writes into it.
+        var entries = spareEntries.withLock { memo -> [Entry]? in
+            defer { memo = nil }
+            return memo?.build == known.build ? memo?.entries : nil
+        }
+        return SiteModel.reusing(known.model, published: published, edited: edited, entries: &entries)
     }
 
     func remember(_ made: SiteModel, key: String) {
         let build = builds.load(ordering: .relaxed)
         let old = model.withLock { memo in defer { memo = (key, made, build) }; return memo }
-        // The last model (10,000 entries) is freed on another thread, not in the save's way.
-        DispatchQueue.global().async { withExtendedLifetime(old) {} }
+        spareEntries.withLock { $0 = nil }
+        // The last model (10,000 entries) is freed on another thread, not in the save's way; the
+        // new one's entries are copied there too, for the next save.
+        let shared = made.entries
+        DispatchQueue.global().async { [self] in
+            withExtendedLifetime(old) {}
+            var entries = shared
+            // Made unique here: the buffer is the model's until this copies it.
+            entries.reserveCapacity(entries.count)
+            spareEntries.withLock { memo in if memo == nil || memo!.build < build { memo = (build, entries) } }
+        }
     }
 
     /// Counts a build begun; a build that fails midway leaves its memos unconfirmed.

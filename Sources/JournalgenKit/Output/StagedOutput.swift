@@ -19,6 +19,10 @@ public final class StagedOutput: Sendable {
     public let target: URL
     public let staging: URL
     public let spare: URL
+    /// The two folders' paths, made once: URL.path decodes the URL again on every call, and
+    /// every file of the site is named from them.
+    private let targetPath: String
+    private let stagingPath: String
     private let written = Mutex<Set<String>>([])
     /// Files this build made anew in a reused folder: their earlier bytes are no longer the site's.
     private let changed = Mutex<[String]>([])
@@ -137,6 +141,8 @@ public final class StagedOutput: Sendable {
         let name = self.target.lastPathComponent
         staging = parent.appendingPathComponent(".\(name).journalgen-new-\(getpid())")
         spare = parent.appendingPathComponent(".\(name).journalgen-spare")
+        targetPath = self.target.path
+        stagingPath = staging.path
         let fm = FileManager.default
         try Self.checkTarget(self.target.path)
         // serve's previous save may still be pruning the spare: it is ready once that is done.
@@ -211,12 +217,12 @@ public final class StagedOutput: Sendable {
     /// only what changed since, not every page again.
     public func keep(_ path: String) -> Bool {
         guard reused else { return false }
-        let file = staging.path + "/" + path
+        let file = stagingPath + "/" + path
         if knownContents?.contains(path) ?? (access(file, F_OK) == 0) {
             markKept(path)
             return true
         }
-        let live = target.path + "/" + path
+        let live = targetPath + "/" + path
         guard targetFiles?.contains(path) ?? (access(live, F_OK) == 0), Self.withFolders(file, { link(live, $0) == 0 }) else { return false }
         markKept(path)
         return true
@@ -260,7 +266,7 @@ public final class StagedOutput: Sendable {
 
     private func place(_ path: String, isCurrent: (String) -> Bool, make: (String) -> Bool) throws {
         written.withLock { _ = $0.insert(path) }
-        let file = staging.path + "/" + path
+        let file = stagingPath + "/" + path
         if reused && isCurrent(file) {
             unchanged.withLock { $0 += 1 }
             return
@@ -269,7 +275,7 @@ public final class StagedOutput: Sendable {
             // Not in the spare (it changed in the last build), but the site in place has it as
             // it is now: link that one, so the file stays shared with the previous site and is
             // not taken out of the next spare (and made again next time, and the time after).
-            let live = target.path + "/" + path
+            let live = targetPath + "/" + path
             if isCurrent(live), Self.withFolders(file, { link(live, $0) == 0 }) {
                 unchanged.withLock { $0 += 1 }
                 return

@@ -159,24 +159,27 @@ public final class SiteModel: Sendable {
     /// model takes from a text: its tasks (the tasks pages), its links and anchors (links between
     /// entries and "Linked from"), and its photos' places in the body. Anything else of the text
     /// shows only on pages, which the page fingerprints re-render.
-    static func reusing(_ model: SiteModel, published: [Entry], edited: [String]) -> SiteModel? {
+    /// `spare`: a copy of the model's entries that no one else holds, taken and patched in place.
+    static func reusing(_ model: SiteModel, published: [Entry], edited: [String], entries spare: inout [Entry]?) -> SiteModel? {
         guard published.count == model.entries.count, !edited.isEmpty else { return nil }
         var positions: [String: Int] = [:]
         for relative in edited { positions[relative] = -1 }
-        for index in model.entries.indices where positions[model.entries[index].relativePath] != nil {
-            positions[model.entries[index].relativePath] = index
+        // By index, field by field: a loop over entries copied each of the 10,000 whole.
+        let known = model.entries
+        for index in known.indices where positions[known[index].relativePath] != nil {
+            positions[known[index].relativePath] = index
         }
         var changes: [(Int, Entry)] = []
-        for entry in published where positions[entry.relativePath] != nil {
-            guard let index = positions[entry.relativePath], index >= 0 else { return nil }
-            let old = model.entries[index]
+        for new in published.indices where positions[published[new].relativePath] != nil {
+            guard let index = positions[published[new].relativePath], index >= 0 else { return nil }
+            let entry = published[new], old = known[index]
             guard !entry.loadedFingerprint.isEmpty, entry.loadedFingerprint == old.loadedFingerprint,
                   entry.loadedTasksFingerprint == old.loadedTasksFingerprint, entry.body.links.isEmpty, old.body.links.isEmpty,
                   entry.body.anchors == old.body.anchors else { return nil }
             changes.append((index, entry))
         }
         guard changes.count == edited.count else { return nil }
-        var entries = model.entries
+        var entries = spare.take() ?? model.entries
         for (index, entry) in changes {
             let placed = entries[index].bodyImages
             entries[index].body = placed.isEmpty ? entry.body : BodyImages.place(placed, in: entry.body, links: model.links)
