@@ -46,7 +46,9 @@ public final class StagedOutput: Sendable {
     /// Exactly the files of the site in place, when known: the spare is then pruned from that
     /// list instead of walking it, and what it keeps is known in turn (`spareFiles`).
     private let targetFiles: Set<String>?
-    private let spareContents = Mutex<Set<String>?>(nil)
+    /// Distinct files counted in `written` that `knownContents` holds: when it is all of them,
+    /// no file of the reused folder is stale, and the commit need not compare 34,000 names.
+    private let knownWritten = Mutex<Int>(0)
 
     /// What serve knows of the folders it builds into, from its last successful build.
     public struct Known: Sendable {
@@ -55,7 +57,7 @@ public final class StagedOutput: Sendable {
         public var siteFiles: Set<String>
         /// The spare beside it, once pruned.
         public var spareID: String?
-        public var spareFiles: Set<String>?
+        public var spareFiles: SpareList?
     }
 
     /// Marks a folder as journalgen's, so a build never replaces a folder it did not make.
@@ -159,7 +161,7 @@ public final class StagedOutput: Sendable {
             reused = true
             previousID = Self.markerID(in: staging.path)
             consumedID = previousID
-            knownContents = previousID != nil && known?.spareID == previousID ? known?.spareFiles : nil
+            knownContents = previousID != nil && known?.spareID == previousID ? known?.spareFiles?.files : nil
         } else if let id = targetID, let files = Self.cloneWithLinks(self.target.path, to: staging.path) {
             reused = true
             previousID = id
@@ -203,7 +205,7 @@ public final class StagedOutput: Sendable {
     /// the staged file was made, unchanged since; a staged file is then kept without a look.
     /// `sourceStamp`: the source's size and time, when the caller has just looked.
     func copy(_ source: String, to path: String, link: Bool = false, sourceUnchanged: Bool = false, sourceStamp: FileIO.Stamp? = nil) throws {
-        if sourceUnchanged, reused, knownContents?.contains(path) == true { return markKept(path) }
+        if sourceUnchanged, reused, knownContents?.contains(path) == true { return markKept(path, known: true) }
         try place(path, isCurrent: { file in sourceStamp.map { FileIO.sizeAndTime(file) == $0 } ?? FileIO.sameSizeAndTime(source, file) }, make: { target in
             (link && Glibc.link(source, target) == 0) || FileIO.copy(from: source, to: target)
         })
@@ -219,18 +221,20 @@ public final class StagedOutput: Sendable {
         guard reused else { return false }
         let file = stagingPath + "/" + path
         if knownContents?.contains(path) ?? (access(file, F_OK) == 0) {
-            markKept(path)
+            markKept(path, known: knownContents != nil)
             return true
         }
         let live = targetPath + "/" + path
         guard targetFiles?.contains(path) ?? (access(live, F_OK) == 0), Self.withFolders(file, { link(live, $0) == 0 }) else { return false }
-        markKept(path)
+        markKept(path, known: false)
         return true
     }
 
-    /// Counts a file of the reused folder as this build's, as it was.
-    private func markKept(_ path: String) {
-        written.withLock { _ = $0.insert(path) }
+    /// Counts a file of the reused folder as this build's, as it was. `known`: `knownContents`
+    /// holds it (the caller just looked).
+    private func markKept(_ path: String, known: Bool) {
+        let new = written.withLock { $0.insert(path).inserted }
+        if new && known { knownWritten.withLock { $0 += 1 } }
         unchanged.withLock { $0 += 1 }
     }
 
@@ -265,7 +269,7 @@ public final class StagedOutput: Sendable {
     }
 
     private func place(_ path: String, isCurrent: (String) -> Bool, make: (String) -> Bool) throws {
-        written.withLock { _ = $0.insert(path) }
+        if written.withLock({ $0.insert(path).inserted }), knownContents?.contains(path) == true { knownWritten.withLock { $0 += 1 } }
         let file = stagingPath + "/" + path
         if reused && isCurrent(file) {
             unchanged.withLock { $0 += 1 }
@@ -327,7 +331,9 @@ public final class StagedOutput: Sendable {
     public func commit(previousFiles: @autoclosure () -> Set<String>? = nil, waitForPruning: Bool = true, alongside: () -> Void = {}) throws(Failure) {
         if reused {
             let keep = written.withLock { $0 }
-            if let previousFiles = knownContents ?? previousFiles() {
+            if let knownContents, knownWritten.withLock({ $0 }) == knownContents.count {
+                // Every file the folder held is this build's: none is stale.
+            } else if let previousFiles = knownContents ?? previousFiles() {
                 Self.remove(previousFiles.subtracting(keep), in: staging.path)
             } else {
                 FileIO.removeFiles(below: staging.path) { !keep.contains($0) }
@@ -372,16 +378,18 @@ public final class StagedOutput: Sendable {
         let site = written.withLock { $0 }
         let gone = Set(changed.withLock { $0 })
         @Sendable func stale(_ path: String) -> Bool { path != Self.markerName && (gone.contains(path) || !site.contains(path)) }
-        // Known files are pruned by name: the spare's list follows without a walk.
-        let staleKnown = reused ? targetFiles.map { $0.filter(stale) } : nil
-        if let staleKnown, let targetFiles { spareContents.withLock { $0 = targetFiles.subtracting(staleKnown) } }
+        // Known files are pruned by name: the spare's list follows without a walk, on the
+        // pruning thread (the next build waits for it), not in the way of this one.
+        let spareList = spareFiles
         Thread.detachNewThread { [self] in
             defer { pruned.leave() }
             guard reused else {
                 try? FileManager.default.removeItem(atPath: previous)
                 return
             }
-            if let staleKnown {
+            if let targetFiles, let spareList {
+                let staleKnown = targetFiles.filter(stale)
+                spareList.files = targetFiles.subtracting(staleKnown)
                 Self.remove(staleKnown, in: previous)
             } else {
                 FileIO.removeFiles(below: previous, where: stale)
@@ -394,8 +402,19 @@ public final class StagedOutput: Sendable {
         if wait { pruned.wait() } else { Self.pruning.withLock { $0[spare.path] = pruned } }
     }
 
-    /// The files of the spare as this build left it, when the site it replaced was known.
-    public var spareFiles: Set<String>? { spareContents.withLock { $0 } }
+    /// The files of the spare as this build leaves it, when the site it replaced was known:
+    /// filled in by the pruning, which the next build into the folder waits for.
+    public var spareFiles: SpareList? { reused && targetFiles != nil ? spareList : nil }
+    private let spareList = SpareList()
+
+    /// A spare's files, known once its pruning is done.
+    public final class SpareList: Sendable {
+        private let contents = Mutex<Set<String>?>(nil)
+        public var files: Set<String>? {
+            get { contents.withLock { $0 } }
+            set { contents.withLock { $0 = newValue } }
+        }
+    }
 
     /// Removes the given files of `root`, and the folders they leave empty (a deleted entry's).
     private static func remove(_ paths: Set<String>, in root: String) {
