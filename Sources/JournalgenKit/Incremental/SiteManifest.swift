@@ -129,10 +129,20 @@ enum SiteFingerprint {
     /// One entry's task items, as the tasks pages show them.
     static func tasks(of items: [TaskItem]) -> String {
         guard !items.isEmpty else { return "" }
+        // Field by field into the hash: a line put together per task cost more than hashing it.
         var hasher = SHA256()
+        func feed(_ text: String) {
+            var text = text
+            text.withUTF8 { hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) }
+            hasher.update(data: separator)
+        }
         for task in items {
-            var line = "\(task.text)\u{1}\(task.isDone)\(task.isImportant)\(task.due?.description ?? "")\u{1}\(task.assignee ?? "")\u{1}\(task.anchor)\u{1}\(task.parent ?? "")\u{0}"
-            line.withUTF8 { hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) }
+            feed(task.text)
+            hasher.update(data: [task.isDone ? 1 : 0, task.isImportant ? 1 : 0])
+            feed(task.due?.description ?? "")
+            feed(task.assignee ?? "")
+            feed(task.anchor)
+            feed(task.parent ?? "")
         }
         return hex(hasher.finalize())
     }
