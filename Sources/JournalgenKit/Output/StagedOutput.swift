@@ -322,23 +322,31 @@ public final class StagedOutput: Sendable {
 
     /// Removes what an earlier build wrote and this one did not, then puts the new site in
     /// place: old -> spare, new -> target, in one exchange of the two paths where the system
-    /// allows (Linux), so the output path holds a whole site at every instant. `previousFiles`: what the reused folder held, when
-    /// known, so the stale ones are removed without walking the folder. `alongside` runs once
+    /// allows (Linux), so the output path holds a whole site at every instant. `siteInPlaceFiles`:
+    /// the files of the site in place as its record lists them, when it does; the reused folder
+    /// holds no others, so its stale ones are removed without walking it, and the site in place
+    /// is pruned by the list too when no folder of it changed since its build (nothing else
+    /// wrote in it). `alongside` runs once
     /// the new site is in place, on this thread, while the previous one is pruned on another.
     /// `waitForPruning`: false under `serve`, which serves the new site at once and lets the
     /// next build into this folder wait for the pruning instead (its spare is in journalgen's
     /// cache, not beside a published site).
-    public func commit(previousFiles: @autoclosure () -> Set<String>? = nil, waitForPruning: Bool = true, alongside: () -> Void = {}) throws(Failure) {
+    public func commit(siteInPlaceFiles: @autoclosure () -> Set<String>? = nil, waitForPruning: Bool = true, alongside: () -> Void = {}) throws(Failure) {
+        lazy var listed = siteInPlaceFiles()
         if reused {
             let keep = written.withLock { $0 }
             if let knownContents, knownWritten.withLock({ $0 }) == knownContents.count {
                 // Every file the folder held is this build's: none is stale.
-            } else if let previousFiles = knownContents ?? previousFiles() {
+            } else if let previousFiles = knownContents ?? listed {
                 Self.remove(previousFiles.subtracting(keep), in: staging.path)
             } else {
                 FileIO.removeFiles(below: staging.path) { !keep.contains($0) }
             }
         }
+        // The site is written: its marker's time says so. A folder of it that is newer was
+        // written in by someone else (see `unchangedSinceBuilt`).
+        utimensat(AT_FDCWD, stagingPath + "/" + Self.markerName, nil, 0)
+        let pruneList = targetFiles == nil && reused ? listed : nil
         let fm = FileManager.default
         try? fm.removeItem(at: spare)
         let hadTarget = fm.fileExists(atPath: target.path)
@@ -346,7 +354,7 @@ public final class StagedOutput: Sendable {
             if jg_exchange_paths(staging.path, target.path) == 0 {
                 // The staging path now holds the previous site: what of it is still the site's
                 // becomes the spare.
-                keepAsSpare(staging.path, wait: waitForPruning, alongside: alongside)
+                keepAsSpare(staging.path, listed: pruneList, wait: waitForPruning, alongside: alongside)
                 return
             }
             guard errno == EINVAL || errno == ENOSYS || errno == EOPNOTSUPP else {
@@ -364,7 +372,7 @@ public final class StagedOutput: Sendable {
             if hadTarget { _ = rename(previousAside, target.path) }
             throw .io("cannot put the new site in place at \(target.path): \(reason)")
         }
-        if hadTarget { keepAsSpare(previousAside, wait: waitForPruning, alongside: alongside) } else { alongside() }
+        if hadTarget { keepAsSpare(previousAside, listed: pruneList, wait: waitForPruning, alongside: alongside) } else { alongside() }
     }
 
     /// The previous site, just replaced, sits beside the output (often inside a web root): only
@@ -372,7 +380,9 @@ public final class StagedOutput: Sendable {
     /// nothing it showed that the new site does not, an entry made private since, say, stays
     /// there in clear. What stays is the next build's head start. A previous site that shares no
     /// files with this one goes entirely.
-    private func keepAsSpare(_ previous: String, wait: Bool, alongside: () -> Void) {
+    /// `listed`: the previous site's files as its record lists them, used instead of a walk when
+    /// nothing else wrote in it since it was built.
+    private func keepAsSpare(_ previous: String, listed: Set<String>?, wait: Bool, alongside: () -> Void) {
         let pruned = DispatchGroup()
         pruned.enter()
         let site = written.withLock { $0 }
@@ -391,6 +401,12 @@ public final class StagedOutput: Sendable {
                 let staleKnown = targetFiles.filter(stale)
                 spareList.files = targetFiles.subtracting(staleKnown)
                 Self.remove(staleKnown, in: previous)
+            } else if let listed, Self.unchangedSinceBuilt(previous, files: listed) {
+                let names = Array(listed)
+                let stale: [[String]] = parallelMap(Array(stride(from: 0, to: names.count, by: 4096))) { start in
+                    names[start..<min(start + 4096, names.count)].filter(stale)
+                }
+                Self.remove(Set(stale.joined()), in: previous)
             } else {
                 FileIO.removeFiles(below: previous, where: stale)
             }
@@ -400,6 +416,36 @@ public final class StagedOutput: Sendable {
         }
         alongside()
         if wait { pruned.wait() } else { Self.pruning.withLock { $0[spare.path] = pruned } }
+    }
+
+    /// True when no folder of the site at `folder` (its root, and every folder holding one of
+    /// `files`) changed after its build finished, which set its marker's time last: so nothing but
+    /// `files` is in it (a file dropped in by hand, or a folder made, changes its folder's time).
+    /// A folder changed in the clock tick of the marker counts as changed.
+    static func unchangedSinceBuilt(_ folder: String, files: Set<String>) -> Bool {
+        var marker = stat()
+        guard files.contains(markerName), stat(folder + "/" + markerName, &marker) == 0 else { return false }
+        // Parts of the names, not copies: 34,000 files share 12,000 folders.
+        var folders: Set<Substring> = [""]
+        folders.reserveCapacity(files.count / 2)
+        for file in files {
+            var parent = file[...]
+            while let slash = parent.utf8.lastIndex(of: 0x2F) {
+                parent = parent[..<slash]
+                if !folders.insert(parent).inserted { break }
+            }
+        }
+        let list = Array(folders), since = marker.st_mtim
+        let changed = Atomic<Bool>(false)
+        parallelForEach(count: list.count) { index in
+            var info = stat()
+            let path = list[index].isEmpty ? folder : folder + "/" + list[index]
+            if stat(path, &info) != 0 || info.st_mtim.tv_sec > since.tv_sec
+                || (info.st_mtim.tv_sec == since.tv_sec && info.st_mtim.tv_nsec >= since.tv_nsec) {
+                changed.store(true, ordering: .relaxed)
+            }
+        }
+        return !changed.load(ordering: .relaxed)
     }
 
     /// The files of the spare as this build leaves it, when the site it replaced was known:
