@@ -444,7 +444,7 @@ public struct BuildPipeline: Sendable {
             return finish(false)
         }
         do {
-            try output.commit(siteInPlaceFiles: fingerprints?.previousFiles, waitForPruning: options.session == nil) {
+            try output.commit(siteInPlaceFiles: fingerprints?.siteInPlaceFiles, waitForPruning: options.session == nil) {
                 recorded.wait()
                 // The record must list exactly the folder's files: written again from what the
                 // build wrote should they differ (a stale file left out would stay published).

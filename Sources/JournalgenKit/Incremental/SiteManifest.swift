@@ -92,7 +92,12 @@ extension SiteManifest: CompactCodable {
 
 /// Computes the fingerprints of a SiteManifest for one build.
 enum SiteFingerprint {
-    /// Between the parts of a fingerprint, so "ab" + "c" and "a" + "bc" differ.
+    /// Hashes `text` and a 0 after it, so parts "ab", "c" and "a", "bc" differ.
+    static func feed(_ text: String, into hasher: inout SHA256) {
+        var text = text
+        text.withUTF8 { hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) }
+        hasher.update(data: separator)
+    }
     private static let separator = Data([0])
 
     static func hex<D: Sequence>(_ digest: D) -> String where D.Element == UInt8 {
@@ -131,18 +136,10 @@ enum SiteFingerprint {
         guard !items.isEmpty else { return "" }
         // Field by field into the hash: a line put together per task cost more than hashing it.
         var hasher = SHA256()
-        func feed(_ text: String) {
-            var text = text
-            text.withUTF8 { hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) }
-            hasher.update(data: separator)
-        }
         for task in items {
-            feed(task.text)
+            feed(task.text, into: &hasher)
             hasher.update(data: [task.isDone ? 1 : 0, task.isImportant ? 1 : 0])
-            feed(task.due?.description ?? "")
-            feed(task.assignee ?? "")
-            feed(task.anchor)
-            feed(task.parent ?? "")
+            for field in [task.due?.description ?? "", task.assignee ?? "", task.anchor, task.parent ?? ""] { feed(field, into: &hasher) }
         }
         return hex(hasher.finalize())
     }
@@ -153,9 +150,7 @@ enum SiteFingerprint {
                      "\(body.wordCount) \(body.hasMore) \(body.hasGalleryMarker)"] + body.images.flatMap({ [$0.source, $0.alt, "\($0.line):\($0.column)"] })
                 + body.tasks.map({ "\($0.text) \($0.isDone) \($0.isImportant) \($0.due?.description ?? "") \($0.assignee ?? "") \($0.line):\($0.column) \($0.anchor) \($0.parent ?? "")" })
                 + body.links.map({ "\($0.target) \($0.isWiki) \($0.line):\($0.column)" }) + [body.anchors.joined(separator: " ")] {
-            var part = part
-            part.withUTF8 { hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) }
-            hasher.update(data: Data([0]))
+            feed(part, into: &hasher)
         }
         return hex(hasher.finalize())
     }
@@ -164,9 +159,7 @@ enum SiteFingerprint {
     /// (options, day, stylesheet address...), `files` the journal's files besides entries and media.
     static func journal(entries: [Entry], more: [Entry] = [], extra: [String], files: [String]) -> String {
         var hasher = SHA256()
-        for part in extra + [JournalgenVersion.current, BinaryIdentity.current] {
-            hasher.update(data: Data(part.utf8)); hasher.update(data: Data([0]))
-        }
+        for part in extra + [JournalgenVersion.current, BinaryIdentity.current] { feed(part, into: &hasher) }
         for file in files {
             hasher.update(data: Data((EntryCache.Stamp(path: file).line + "\n").utf8))
         }
@@ -174,18 +167,17 @@ enum SiteFingerprint {
         // address: the fingerprint from loading, the address and the title it gets suffice.
         // Fields read where they are: taking the entry into a local copied it whole. Hashed by
         // runs of entries on all cores, each part fed as it is (no line put together first).
-        @Sendable func feed(_ list: [Entry], _ i: Int, into part: inout SHA256) {
-            for var field in [list[i].loadedFingerprint.isEmpty ? SiteFingerprint.meta(of: list[i]) : list[i].loadedFingerprint,
-                              list[i].sitePath, list[i].title] {
-                field.withUTF8 { part.update(bufferPointer: UnsafeRawBufferPointer($0)) }
-                part.update(data: separator)
+        @Sendable func feedEntry(_ list: [Entry], _ i: Int, into part: inout SHA256) {
+            for field in [list[i].loadedFingerprint.isEmpty ? SiteFingerprint.meta(of: list[i]) : list[i].loadedFingerprint,
+                          list[i].sitePath, list[i].title] {
+                feed(field, into: &part)
             }
         }
         let total = entries.count + more.count, run = 256
         let runs: [[UInt8]] = parallelMap(Array(stride(from: 0, to: total, by: run))) { start in
             var part = SHA256()
             for index in start..<min(start + run, total) {
-                if index < entries.count { feed(entries, index, into: &part) } else { feed(more, index - entries.count, into: &part) }
+                if index < entries.count { feedEntry(entries, index, into: &part) } else { feedEntry(more, index - entries.count, into: &part) }
             }
             return Array(part.finalize())
         }
@@ -243,7 +235,7 @@ final class SiteFingerprints: Sendable {
     /// Records what the new site was built from, under the id of its marker.
     /// The files of the site in place, when its manifest says: the reused folder holds no others
     /// (a spare keeps only files it shares with the site in place).
-    var previousFiles: Set<String>? { previous.map { Set($0.files) } }
+    var siteInPlaceFiles: Set<String>? { previous.map { Set($0.files) } }
 
     /// `files`: every file of the folder (unordered).
     func save(pages: [String], reads: [[Int]], files: [String], output: StagedOutput) {

@@ -23,10 +23,19 @@ public final class StagedOutput: Sendable {
     /// every file of the site is named from them.
     private let targetPath: String
     private let stagingPath: String
-    private let written = Mutex<Set<String>>([])
+    /// Every file this build wrote or kept, and how many of each kind: one lock for all, taken
+    /// once per file (a save keeps 34,000 files).
+    private let tally = Mutex(Tally())
+    private struct Tally {
+        var written = Set<String>()
+        /// Left as they were, rewritten.
+        var unchanged = 0, rewritten = 0
+        /// Distinct files of `written` that `knownContents` holds: when it is all of them, no
+        /// file of the reused folder is stale, and the commit need not compare 34,000 names.
+        var known = 0
+    }
     /// Files this build made anew in a reused folder: their earlier bytes are no longer the site's.
     private let changed = Mutex<[String]>([])
-    private let unchanged = Mutex<Int>(0)
     /// The staging folder is an earlier site: compare before writing. A new one is empty.
     private let reused: Bool
     /// The id in the reused folder's marker (its SiteManifest's name), if it had one.
@@ -46,9 +55,6 @@ public final class StagedOutput: Sendable {
     /// Exactly the files of the site in place, when known: the spare is then pruned from that
     /// list instead of walking it, and what it keeps is known in turn (`spareFiles`).
     private let targetFiles: Set<String>?
-    /// Distinct files counted in `written` that `knownContents` holds: when it is all of them,
-    /// no file of the reused folder is stale, and the commit need not compare 34,000 names.
-    private let knownWritten = Mutex<Int>(0)
 
     /// What serve knows of the folders it builds into, from its last successful build.
     public struct Known: Sendable {
@@ -178,7 +184,7 @@ public final class StagedOutput: Sendable {
         // Room for the site's files at once: grown insert by insert, under the lock both cores
         // take, it was a twentieth of a `serve` rebuild's work.
         if let count = knownContents?.count ?? targetFiles?.count, count > 0 {
-            written.withLock { $0.reserveCapacity(count + count / 8) }
+            tally.withLock { $0.written.reserveCapacity(count + count / 8) }
         }
         do {
             try write(Data((Self.markerText + "build: \(id)\n").utf8), to: Self.markerName)
@@ -188,10 +194,9 @@ public final class StagedOutput: Sendable {
     }
 
     /// Pages left as they were because their bytes did not change.
-    public var unchangedCount: Int { unchanged.withLock { $0 } }
+    public var unchangedCount: Int { tally.withLock { $0.unchanged } }
     /// Files written because they were new or different.
-    public var rewrittenCount: Int { rewritten.withLock { $0 } }
-    private let rewritten = Mutex<Int>(0)
+    public var rewrittenCount: Int { tally.withLock { $0.rewritten } }
 
     /// `path` is relative to the site root; folders are made as needed. A file that already
     /// holds exactly these bytes is left alone.
@@ -233,9 +238,10 @@ public final class StagedOutput: Sendable {
     /// Counts a file of the reused folder as this build's, as it was. `known`: `knownContents`
     /// holds it (the caller just looked).
     private func markKept(_ path: String, known: Bool) {
-        let new = written.withLock { $0.insert(path).inserted }
-        if new && known { knownWritten.withLock { $0 += 1 } }
-        unchanged.withLock { $0 += 1 }
+        tally.withLock { tally in
+            if tally.written.insert(path).inserted && known { tally.known += 1 }
+            tally.unchanged += 1
+        }
     }
 
     /// Makes every folder the given files need, once, before files are written on all cores
@@ -248,31 +254,42 @@ public final class StagedOutput: Sendable {
     }
 
     static func makeFolders(for paths: [String], in root: String) {
-        // Byte-wise: NSString's path functions cost more than the mkdirs for 100,000 paths.
-        func parent(_ path: String) -> String {
-            guard let slash = path.utf8.lastIndex(of: 0x2F) else { return "" }
-            return String(path[..<slash])
-        }
-        var folders = Set<String>()
-        for path in paths {
-            var folder = parent(path)
-            while !folder.isEmpty, folders.insert(folder).inserted {
-                folder = parent(folder)
+        // Parents before children.
+        forEachFolder(of: paths, deepestFirst: false) { _ = mkdir(root + "/" + $0, 0o755) }
+    }
+
+    /// Every folder that holds one of `files` (relative paths; the root not included), as parts of
+    /// their names: 34,000 files of a site share 12,000 folders. Byte-wise: NSString's path
+    /// functions cost more than the system calls made for 100,000 paths.
+    static func folders<C: Collection>(of files: C) -> Set<Substring> where C.Element == String {
+        var folders = Set<Substring>()
+        folders.reserveCapacity(files.count / 2)
+        for file in files {
+            var parent = file[...]
+            while let slash = parent.utf8.lastIndex(of: 0x2F) {
+                parent = parent[..<slash]
+                if !folders.insert(parent).inserted { break }
             }
         }
-        // Parents before children: one depth at a time, each depth on all cores.
-        let byDepth = Dictionary(grouping: folders) { $0.utf8.reduce(0) { $1 == 0x2F ? $0 + 1 : $0 } }
-        for depth in byDepth.keys.sorted() {
+        return folders
+    }
+
+    /// `body` for each folder of `files`, one depth at a time (parents first, or children
+    /// first), each depth on all cores.
+    static func forEachFolder<C: Collection>(of files: C, deepestFirst: Bool, _ body: @Sendable (Substring) -> Void) where C.Element == String {
+        let byDepth = Dictionary(grouping: folders(of: files)) { $0.utf8.reduce(0) { $1 == 0x2F ? $0 + 1 : $0 } }
+        for depth in byDepth.keys.sorted(by: deepestFirst ? (>) : (<)) {
             let level = byDepth[depth]!
-            parallelForEach(count: level.count) { _ = mkdir(root + "/" + level[$0], 0o755) }
+            parallelForEach(count: level.count) { body(level[$0]) }
         }
     }
 
     private func place(_ path: String, isCurrent: (String) -> Bool, make: (String) -> Bool) throws {
-        if written.withLock({ $0.insert(path).inserted }), knownContents?.contains(path) == true { knownWritten.withLock { $0 += 1 } }
+        let known = knownContents?.contains(path) == true
+        tally.withLock { if $0.written.insert(path).inserted && known { $0.known += 1 } }
         let file = stagingPath + "/" + path
         if reused && isCurrent(file) {
-            unchanged.withLock { $0 += 1 }
+            tally.withLock { $0.unchanged += 1 }
             return
         }
         if reused && access(file, F_OK) != 0 {
@@ -281,7 +298,7 @@ public final class StagedOutput: Sendable {
             // not taken out of the next spare (and made again next time, and the time after).
             let live = targetPath + "/" + path
             if isCurrent(live), Self.withFolders(file, { link(live, $0) == 0 }) {
-                unchanged.withLock { $0 += 1 }
+                tally.withLock { $0.unchanged += 1 }
                 return
             }
         }
@@ -290,7 +307,7 @@ public final class StagedOutput: Sendable {
         guard Self.withFolders(file, make) else {
             throw Failure.io("cannot write \(target.path)/\(path): \(Self.reason)")
         }
-        rewritten.withLock { $0 += 1 }
+        tally.withLock { $0.rewritten += 1 }
         if reused { changed.withLock { $0.append(path) } }
     }
 
@@ -318,7 +335,7 @@ public final class StagedOutput: Sendable {
     }
 
     /// Every file this build wrote or kept.
-    public var writtenPaths: Set<String> { written.withLock { $0 } }
+    public var writtenPaths: Set<String> { tally.withLock { $0.written } }
 
     /// Removes what an earlier build wrote and this one did not, then puts the new site in
     /// place: old -> spare, new -> target, in one exchange of the two paths where the system
@@ -334,8 +351,8 @@ public final class StagedOutput: Sendable {
     public func commit(siteInPlaceFiles: @autoclosure () -> Set<String>? = nil, waitForPruning: Bool = true, alongside: () -> Void = {}) throws(Failure) {
         lazy var listed = siteInPlaceFiles()
         if reused {
-            let keep = written.withLock { $0 }
-            if let knownContents, knownWritten.withLock({ $0 }) == knownContents.count {
+            let (keep, known) = tally.withLock { ($0.written, $0.known) }
+            if let knownContents, known == knownContents.count {
                 // Every file the folder held is this build's: none is stale.
             } else if let previousFiles = knownContents ?? listed {
                 Self.remove(previousFiles.subtracting(keep), in: staging.path)
@@ -385,7 +402,7 @@ public final class StagedOutput: Sendable {
     private func keepAsSpare(_ previous: String, listed: Set<String>?, wait: Bool, alongside: () -> Void) {
         let pruned = DispatchGroup()
         pruned.enter()
-        let site = written.withLock { $0 }
+        let site = writtenPaths
         let gone = Set(changed.withLock { $0 })
         @Sendable func stale(_ path: String) -> Bool { path != Self.markerName && (gone.contains(path) || !site.contains(path)) }
         // Under serve (which does not wait) the spare becomes the new site's twin, on the
@@ -394,7 +411,6 @@ public final class StagedOutput: Sendable {
         // linking 12,000 of them and making their folders itself; and its files are known by name.
         let fillsUp = reused && !wait
         twinSpare.store(fillsUp, ordering: .relaxed)
-        let spareList = spareFiles
         let knownBefore = targetFiles
         Thread.detachNewThread { [self] in
             defer { pruned.leave() }
@@ -402,7 +418,7 @@ public final class StagedOutput: Sendable {
                 try? FileManager.default.removeItem(atPath: previous)
                 return
             }
-            if fillsUp, let spareList {
+            if fillsUp {
                 // What the new site no longer has goes; each file of it that the folder lacks, or
                 // holds in an earlier version, is linked in, replaced where it stands (its
                 // folder stays: making 12,000 folders again was most of the work).
@@ -440,17 +456,7 @@ public final class StagedOutput: Sendable {
     static func unchangedSinceBuilt(_ folder: String, files: Set<String>) -> Bool {
         var marker = stat()
         guard files.contains(markerName), stat(folder + "/" + markerName, &marker) == 0 else { return false }
-        // Parts of the names, not copies: 34,000 files share 12,000 folders.
-        var folders: Set<Substring> = [""]
-        folders.reserveCapacity(files.count / 2)
-        for file in files {
-            var parent = file[...]
-            while let slash = parent.utf8.lastIndex(of: 0x2F) {
-                parent = parent[..<slash]
-                if !folders.insert(parent).inserted { break }
-            }
-        }
-        let list = Array(folders), since = marker.st_mtim
+        let list = [""] + Array(folders(of: files)), since = marker.st_mtim
         let changed = Atomic<Bool>(false)
         parallelForEach(count: list.count) { index in
             var info = stat()
@@ -463,11 +469,10 @@ public final class StagedOutput: Sendable {
         return !changed.load(ordering: .relaxed)
     }
 
-    /// The files of the spare as this build leaves it, when the site it replaced was known:
-    /// filled in by the pruning, which the next build into the folder waits for.
-    public var spareFiles: SpareList? { reused && (targetFiles != nil || twinSpare.load(ordering: .relaxed)) ? spareList : nil }
+    /// The files of the spare as this build leaves it, when it is made the new site's twin
+    /// (serve): filled in by the pruning, which the next build into the folder waits for.
+    public var spareFiles: SpareList? { twinSpare.load(ordering: .relaxed) ? spareList : nil }
     private let spareList = SpareList()
-    /// The spare is filled up to the new site's files (serve).
     private let twinSpare = Atomic<Bool>(false)
 
     /// Links each of `paths` of the site at `site` into `folder` (folders made as needed, a file
@@ -497,19 +502,7 @@ public final class StagedOutput: Sendable {
     private static func remove(_ paths: Set<String>, in root: String) {
         let files = Array(paths)
         parallelForEach(count: files.count) { unlink(root + "/" + files[$0]) }
-        var folders = Set<Substring>()
-        for file in files {
-            var parent = file[...]
-            while let slash = parent.utf8.lastIndex(of: 0x2F) {
-                parent = parent[..<slash]
-                if !folders.insert(parent).inserted { break }
-            }
-        }
-        let byDepth = Dictionary(grouping: folders) { $0.utf8.reduce(0) { $1 == 0x2F ? $0 + 1 : $0 } }
-        for depth in byDepth.keys.sorted(by: >) {
-            let level = byDepth[depth]!
-            parallelForEach(count: level.count) { _ = rmdir(root + "/" + level[$0]) }
-        }
+        forEachFolder(of: files, deepestFirst: true) { _ = rmdir(root + "/" + $0) }
     }
 
     /// Where the previous site waits to be pruned when the system cannot exchange two paths.
