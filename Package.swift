@@ -48,12 +48,14 @@ let package = Package(
         .target(name: "CFileShim"),
         // glibc's mallopt, which Swift's Glibc module does not show (Support/AllocatorPolicy.swift).
         .target(name: "CAllocatorShim"),
+        // cmark-gfm's memory for one document at a time, taken and released in bulk.
+        .target(name: "CCmarkArena", dependencies: ["CCmarkGFM"]),
 
         // The engine: every stage of the pipeline, usable without the command line.
         .target(
             name: "JournalgenKit",
             dependencies: [
-                "CCmarkGFM", "CLibXML2", "CLibArchive", "CVips", "CVipsShim", "CFileShim", "CAllocatorShim",
+                "CCmarkGFM", "CCmarkArena", "CLibXML2", "CLibArchive", "CVips", "CVipsShim", "CFileShim", "CAllocatorShim",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),

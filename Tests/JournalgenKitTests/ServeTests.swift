@@ -167,6 +167,34 @@ final class ServeTests: XCTestCase {
         XCTAssertEqual(batches.all.first, [entry.path])
     }
 
+    /// One file saved and closed is reported after `settled`, not `quiet`: the writer's page
+    /// comes back sooner. A second file right after makes the batch wait for `quiet` again.
+    func testASingleFinishedSaveIsReportedWithoutWaitingForQuiet() throws {
+        let root = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("entries"), withIntermediateDirectories: true)
+        let batches = Batches()
+        let watcher = FileWatcher(root: root.path, quiet: 1, settled: 0.02, longest: 5)
+        watcher.start { batches.add($0) }
+        defer { watcher.stop() }
+        Thread.sleep(forTimeInterval: 0.2)
+        let one = root.appendingPathComponent("entries/2026-03-01-one.md")
+        var started = Date()
+        try Data("one".utf8).write(to: one)
+        waitForBatches(batches, atLeast: 1, settle: 0)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 0.7, "a single save waited for the quiet period")
+        XCTAssertEqual(batches.all, [[one.path]])
+        // Two files in a row: one batch, after the quiet period.
+        let two = root.appendingPathComponent("entries/2026-03-02-two.md"), three = root.appendingPathComponent("entries/2026-03-03-three.md")
+        started = Date()
+        try Data("two".utf8).write(to: two)
+        try Data("three".utf8).write(to: three)
+        waitForBatches(batches, atLeast: 2, settle: 0.3)
+        XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(started), 1)
+        XCTAssertEqual(batches.all.count, 2, "batches: \(batches.all)")
+        XCTAssertEqual(batches.all.last, [two.path, three.path])
+    }
+
     func testABurstOfFiveHundredFilesIsOneRebuild() throws {
         let root = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: root) }

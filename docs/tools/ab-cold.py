@@ -1,24 +1,40 @@
-"""Alternates two journalgen binaries on one journal, a build into a new tmpfs folder each time.
+"""Alternates journalgen binaries on one journal, a cold build into a new tmpfs folder each time.
 
-usage: ab-cold.py JOURNAL RUNS [BUILD OPTIONS...]   (edit `bins` for the two binaries)
-Prints the median wall and user CPU time of each."""
+usage: ab-cold.py JOURNAL RUNS [BINARY,BINARY...] [cache,nocache]
+  e.g. ab-cold.py .build/bench/journal-10000 5 /tmp/old/.build/release/journalgen,.build/release/journalgen
+Without binaries: /tmp/old/.build/release/journalgen against .build/release/journalgen, and a
+last argument `--no-cache` measures that mode only (as earlier entries of docs/benchmarks.md ran it).
+Each run builds with every binary (the order reversed every other run), in each mode: "cache" (an
+empty entry cache, written by the build, as a first build does) and "nocache" (--no-cache). Prints
+the median wall time, user and system CPU time and peak memory (ru_maxrss, through /usr/bin/time)."""
 import subprocess, time, os, statistics, resource, sys, shutil
-J = sys.argv[1]; runs = int(sys.argv[2]); extra = sys.argv[3:]
+J = sys.argv[1]; runs = int(sys.argv[2]); rest = sys.argv[3:]
+if rest and not rest[0].startswith("-"):
+    bins = rest.pop(0).split(",")
+else:
+    bins = ["/tmp/old/.build/release/journalgen", ".build/release/journalgen"]
+modes = (["nocache"] if rest[0] == "--no-cache" else rest[0].split(",")) if rest else ["cache", "nocache"]
 env = dict(os.environ, JOURNALGEN_PASSPHRASE="benchmark passphrase, not a secret")
-bins = {"old": "/tmp/old/.build/release/journalgen", "new": "/work/main/.build/release/journalgen"}
-res = {k: [] for k in bins}
+res = {}
 for i in range(runs):
-    for k, b in bins.items():
-        out = f"/dev/shm/ab-{k}"
-        shutil.rmtree(out, ignore_errors=True)
-        # The previous site's spare beside it would make the build reuse files: not cold.
-        shutil.rmtree(f"/dev/shm/.ab-{k}.journalgen-spare", ignore_errors=True)
-        r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
-        t = time.time()
-        p = subprocess.run([b, "build", J, "-o", out, "--today", "2026-11-22"] + extra, env=env, capture_output=True, text=True)
-        wall = time.time() - t
-        r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
-        if p.returncode: print(p.stdout, p.stderr); sys.exit(1)
-        res[k].append((wall, r1.ru_utime - r0.ru_utime))
-for k, v in res.items():
-    print(k, "wall median %.2f" % statistics.median(w for w, _ in v), "user median %.2f" % statistics.median(u for _, u in v), [round(w, 2) for w, _ in v])
+    for b in (bins if i % 2 == 0 else bins[::-1]):
+        for mode in modes:
+            # Cold: no entry cache, no page fingerprints, no sealed private pages (photos stay cached).
+            for part in ("sites", "entries", "private/sealed"):
+                shutil.rmtree(os.path.join(J, ".journalgen-cache", part), ignore_errors=True)
+            out = f"/dev/shm/ab-cold-{i}"
+            r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+            t = time.time()
+            p = subprocess.run(["/usr/bin/time", "-f", "%M", b, "build", J, "-o", out, "--today", "2026-11-22", "--quiet"]
+                               + (["--no-cache"] if mode == "nocache" else []), env=env, capture_output=True, text=True)
+            wall = time.time() - t
+            r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+            if p.returncode: print(p.stdout, p.stderr); sys.exit(1)
+            peak = int(p.stderr.strip().splitlines()[-1]) / 1024
+            res.setdefault((b, mode), []).append((wall, r1.ru_utime - r0.ru_utime, r1.ru_stime - r0.ru_stime, peak))
+            shutil.rmtree(out, ignore_errors=True)
+            # The spare beside it would make the next build reuse files: not cold.
+            shutil.rmtree(f"/dev/shm/.ab-cold-{i}.journalgen-spare", ignore_errors=True)
+for (b, mode), rs in res.items():
+    med = lambda k: statistics.median(r[k] for r in rs)
+    print(f"{b}  {mode:7s}  wall {med(0):.2f} s  user {med(1):.2f} s  sys {med(2):.2f} s  peak {med(3):.0f} MB  walls {[round(r[0], 2) for r in rs]}")

@@ -1,3 +1,4 @@
+import CCmarkArena
 import CCmarkGFM
 import Foundation
 #if canImport(Glibc)
@@ -89,10 +90,7 @@ enum CmarkGFM {
     /// `links`: links to files of the journal and wiki links get placeholder addresses.
     static func render(_ markdown: String, options: Options, dropLeadingHeading: Bool = false, anchorTasks: Bool = false, links withLinks: Bool = false) -> Output {
         let (parser, document) = parse(markdown, options: options)
-        defer {
-            cmark_node_free(document)
-            cmark_parser_free(parser)
-        }
+        defer { release(parser, document) }
         let flags = flags(options)
         var links: [Link] = []
         if withLinks { links = makeWikiLinks(in: document) }
@@ -198,7 +196,7 @@ enum CmarkGFM {
                               line: Int(cmark_node_get_start_line(item)), column: Int(cmark_node_get_start_column(item)), anchor: anchor,
                               parent: parent))
             if anchorTasks, let paragraph = cmark_node_first_child(item), cmark_node_get_type(paragraph) == CMARK_NODE_PARAGRAPH,
-               let marker = cmark_node_new(CMARK_NODE_CUSTOM_INLINE) {
+               let marker = newNode(CMARK_NODE_CUSTOM_INLINE) {
                 cmark_node_set_on_enter(marker, AccessibleMarkup.taskAnchorMarker(anchor))
                 if let first = cmark_node_first_child(paragraph) {
                     cmark_node_insert_before(first, marker)
@@ -212,7 +210,7 @@ enum CmarkGFM {
         }
         for node in galleryMarkers.prefix(1) {
             localImages.removeAll { isInside($0, node) }
-            guard let custom = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK) else { continue }
+            guard let custom = newNode(CMARK_NODE_CUSTOM_BLOCK) else { continue }
             cmark_node_set_on_enter(custom, BodyImages.galleryMarker)
             cmark_node_replace(node, custom)
             cmark_node_free(node)
@@ -221,7 +219,7 @@ enum CmarkGFM {
         for node in localImages {
             images.append(Image(source: String(cString: cmark_node_get_url(node)), alt: plainText(of: node),
                                 line: Int(cmark_node_get_start_line(node)), column: Int(cmark_node_get_start_column(node))))
-            guard let custom = cmark_node_new(CMARK_NODE_CUSTOM_INLINE) else { continue }
+            guard let custom = newNode(CMARK_NODE_CUSTOM_INLINE) else { continue }
             cmark_node_set_on_enter(custom, BodyImages.placeholder(images.count - 1))
             cmark_node_replace(node, custom)
             cmark_node_free(node)
@@ -248,10 +246,13 @@ enum CmarkGFM {
         return flags
     }
 
-    /// The parser (which owns the extensions' data) and its document; the caller frees both.
+    /// The parser (which owns the extensions' data) and its document, made in this thread's
+    /// arena (CCmarkArena); the caller gives both back with `release` in the same scope, after
+    /// copying out all it needs.
     private static func parse(_ markdown: String, options: Options) -> (parser: OpaquePointer, document: OpaquePointer) {
         _ = registered
-        guard let parser = cmark_parser_new(flags(options)) else { fatalError("cmark-gfm: out of memory") }
+        jg_cmark_arena_enter()
+        guard let parser = cmark_parser_new_with_mem(flags(options), jg_cmark_arena()) else { fatalError("cmark-gfm: out of memory") }
         for name in extensionNames where options.tables || name != "table" {
             if let ext = cmark_find_syntax_extension(name) {
                 cmark_parser_attach_syntax_extension(parser, ext)
@@ -275,10 +276,7 @@ enum CmarkGFM {
 
     static func webLinks(in markdown: String) -> [WebLink] {
         let (parser, document) = parse(markdown, options: Options())
-        defer {
-            cmark_node_free(document)
-            cmark_parser_free(parser)
-        }
+        defer { release(parser, document) }
         var found: [WebLink] = []
         let iterator = cmark_iter_new(document)
         defer { cmark_iter_free(iterator) }
@@ -329,13 +327,13 @@ enum CmarkGFM {
             pieces.append((String(rest), nil))
             for piece in pieces {
                 if let link = piece.link {
-                    guard let anchor = cmark_node_new(CMARK_NODE_LINK), let label = cmark_node_new(CMARK_NODE_TEXT) else { continue }
+                    guard let anchor = newNode(CMARK_NODE_LINK), let label = newNode(CMARK_NODE_TEXT) else { continue }
                     cmark_node_set_literal(label, link.shown)
                     cmark_node_append_child(anchor, label)
                     links.append(Link(target: link.target, isWiki: true, line: line, column: 1))
                     cmark_node_set_url(anchor, linkPlaceholder(links.count - 1))
                     cmark_node_insert_before(node, anchor)
-                } else if !piece.text.isEmpty, let text = cmark_node_new(CMARK_NODE_TEXT) {
+                } else if !piece.text.isEmpty, let text = newNode(CMARK_NODE_TEXT) {
                     cmark_node_set_literal(text, piece.text)
                     cmark_node_insert_before(node, text)
                 }
@@ -361,7 +359,7 @@ enum CmarkGFM {
     /// as cmark renders it, and a self-link: cmark's HTML renderer gives headings no attributes.
     private static func addAnchor(to heading: OpaquePointer, id: String) {
         let level = cmark_node_get_heading_level(heading)
-        guard let custom = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK) else { return }
+        guard let custom = newNode(CMARK_NODE_CUSTOM_BLOCK) else { return }
         cmark_node_set_on_enter(custom, "<h\(level) id=\"\(id)\">")
         cmark_node_set_on_exit(custom, "<a class=\"anchor\" href=\"#\(id)\" aria-label=\"Link to this section\">#</a></h\(level)>")
         while let child = cmark_node_first_child(heading) {
@@ -379,7 +377,7 @@ enum CmarkGFM {
         rest.removeFirst()
         while rest.first == " " { rest.removeFirst() }
         cmark_node_set_literal(text, rest)
-        guard let marker = cmark_node_new(CMARK_NODE_CUSTOM_INLINE) else { return }
+        guard let marker = newNode(CMARK_NODE_CUSTOM_INLINE) else { return }
         cmark_node_set_on_enter(marker, "<strong class=\"important\" title=\"Important\">!</strong> ")
         cmark_node_insert_before(text, marker)
     }
@@ -421,9 +419,22 @@ enum CmarkGFM {
         return out
     }
 
+    /// Frees a document and its parser, and with them everything cmark made for them.
+    private static func release(_ parser: OpaquePointer, _ document: OpaquePointer) {
+        cmark_node_free(document)
+        cmark_parser_free(parser)
+        jg_cmark_arena_leave()
+    }
+
+    /// A node for the document being worked on, from the same arena: cmark-gfm joins only nodes
+    /// of one allocator (a node from another is refused, and what it held was lost).
+    private static func newNode(_ type: cmark_node_type) -> OpaquePointer? {
+        cmark_node_new_with_mem(type, jg_cmark_arena())
+    }
+
+    /// A text rendered from the document (in its arena, released with it).
     private static func take(_ pointer: UnsafeMutablePointer<CChar>?) -> String {
         guard let pointer else { return "" }
-        defer { free(pointer) }
         return String(cString: pointer)
     }
 

@@ -149,6 +149,9 @@ public struct JournalLoader: Sendable {
         var messages: [[Diagnostic]]
         var notLookedAt = 0
         var reloaded: [String]?
+        // True when the list is also the cache's (serve's last load): its entries are then
+        // copied out one by one, not moved out, which would copy the whole list first.
+        var sharedWithCache = false
         // Taken out while it changes: a second reference would copy its 10,000 entries.
         if let cache, let changed, !changed.needsListing, var last = cache.takeLastLoad(), last.files == files {
             // The watcher vouches for every change: only the entries whose files changed, or a
@@ -170,6 +173,7 @@ public struct JournalLoader: Sendable {
             cache.lastLoad = last
             parsed = last.parsed
             messages = last.messages
+            sharedWithCache = true
         } else {
             var all = parallelMap(files) { loadOne($0) }
             notLookedAt = all.indices.reduce(0) { $0 + (all[$1].lookedAt ? 0 : 1) }
@@ -190,6 +194,7 @@ public struct JournalLoader: Sendable {
             if let cache, keepLastLoad {
                 cache.lastLoad = cache.lastListing == files
                     ? EntryCache.LastLoad(files: files, parsed: parsed, messages: messages, owners: owners, unwatched: unwatched) : nil
+                sharedWithCache = cache.lastLoad != nil
             }
         }
         for list in messages where !list.isEmpty { list.forEach(diagnostics.emit) }
@@ -202,8 +207,7 @@ public struct JournalLoader: Sendable {
         result.entriesNotLookedAt = notLookedAt
         result.reloaded = reloaded
         for index in parsed.indices {
-            // Moved out (serve's last load keeps its own reference to the list).
-            guard let entry = parsed[index].take() else { continue }
+            guard let entry = sharedWithCache ? parsed[index] : parsed[index].take() else { continue }
             if (entry.isDraft && !options.includeDrafts) || (entry.date.day > today && !options.includeFuture) {
                 result.leftOutFiles += (entry.media + entry.bodyImages).flatMap { [$0.filePath, $0.posterPath].compactMap { $0 } }
             }

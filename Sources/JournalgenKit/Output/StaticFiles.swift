@@ -73,15 +73,22 @@ struct StaticFiles {
     static func media(of entries: [Entry], trips: [TripIndex.Trip], originals: Bool) -> [Copy] {
         var copies: [String: Copy] = [:]
         copies.reserveCapacity(entries.count)
-        for index in entries.indices {
-            for item in entries[index].media + entries[index].bodyImages {
-                if let file = item.filePath, originals || item.sizes.isEmpty {
-                    copies[item.sitePath] = Copy(source: .file(file), sitePath: item.sitePath)
+        // Field by field, by index: copying each item (a dozen strings and lists) cost more than
+        // the rest of the loop, which `serve` runs on every save.
+        func add(_ items: [MediaItem]) {
+            for i in items.indices {
+                if let file = items[i].filePath, originals || items[i].sizes.isEmpty {
+                    let sitePath = items[i].sitePath
+                    copies[sitePath] = Copy(source: .file(file), sitePath: sitePath)
                 }
-                if let poster = item.posterPath, let path = item.posterSitePath, originals || item.posterSizes.isEmpty {
+                if let poster = items[i].posterPath, let path = items[i].posterSitePath, originals || items[i].posterSizes.isEmpty {
                     copies[path] = Copy(source: .file(poster), sitePath: path)
                 }
             }
+        }
+        for index in entries.indices {
+            add(entries[index].media)
+            add(entries[index].bodyImages)
         }
         for trip in trips {
             if let cover = trip.cover, let file = cover.filePath, originals || cover.sizes.isEmpty {

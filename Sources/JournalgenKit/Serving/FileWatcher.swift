@@ -6,7 +6,11 @@ import Glibc
 /// Watches a journal folder and reports changes in batches: a save by rename (vim, most IDEs), a
 /// `git checkout` of 500 files or an editor's burst of writes each give one batch, once the folder
 /// has been quiet for `quiet` seconds (or `longest` seconds after the first change, whichever is
-/// sooner). Linux uses inotify on every folder; elsewhere the folder is polled twice a second.
+/// sooner). A batch of one file whose last event finished it (closed after writing, or renamed
+/// into place: how every editor's save ends) waits only `settled` seconds: a writer's save is
+/// then served that much sooner, while a burst's next file, which comes within a millisecond,
+/// makes the batch two files long and the wait `quiet` again.
+/// Linux uses inotify on every folder; elsewhere the folder is polled twice a second.
 ///
 /// Folders whose names start with a dot (`.git`, `.journalgen-cache`) and the folders named in
 /// `ignoring` (the site being built) are not watched; nor are editors' swap and backup files.
@@ -14,6 +18,7 @@ public final class FileWatcher: @unchecked Sendable {
     public let root: String
     let ignoring: Set<String>
     let quiet: TimeInterval
+    let settled: TimeInterval
     let longest: TimeInterval
     private var thread: Thread?
     private var stopPipe: [Int32] = [-1, -1]
@@ -21,10 +26,11 @@ public final class FileWatcher: @unchecked Sendable {
     private var stopped = false
 
     /// `ignoring`: absolute paths of folders inside `root` not to watch.
-    public init(root: String, ignoring: [String] = [], quiet: TimeInterval = 0.05, longest: TimeInterval = 1.5) {
+    public init(root: String, ignoring: [String] = [], quiet: TimeInterval = 0.05, settled: TimeInterval = 0.02, longest: TimeInterval = 1.5) {
         self.root = URL(fileURLWithPath: root).standardizedFileURL.path
         self.ignoring = Set(ignoring.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
         self.quiet = quiet
+        self.settled = min(settled, quiet)
         self.longest = longest
     }
 
@@ -103,9 +109,11 @@ public final class FileWatcher: @unchecked Sendable {
         var pending = Set<String>()
         var first: Date?
         var last = Date()
+        var finished = false
         while true {
+            let calm = finished && pending.count == 1 ? settled : quiet
             let timeout: TimeInterval? = first.map { first in
-                min(quiet - Date().timeIntervalSince(last), longest - Date().timeIntervalSince(first))
+                min(calm - Date().timeIntervalSince(last), longest - Date().timeIntervalSince(first))
             }
             let (ready, stop) = wait(on: fd, timeout: timeout)
             if stop { return }
@@ -130,12 +138,13 @@ public final class FileWatcher: @unchecked Sendable {
                         continue
                     }
                     pending.insert(path)
+                    finished = eventMask & UInt32(IN_CLOSE_WRITE | IN_MOVED_TO) != 0 && eventMask & UInt32(IN_ISDIR) == 0
                     if first == nil { first = Date() }
                     last = Date()
                 }
             }
             if let started = first, !pending.isEmpty,
-               Date().timeIntervalSince(last) >= quiet || Date().timeIntervalSince(started) >= longest {
+               Date().timeIntervalSince(last) >= (finished && pending.count == 1 ? settled : quiet) || Date().timeIntervalSince(started) >= longest {
                 let batch = pending
                 pending = []
                 first = nil
