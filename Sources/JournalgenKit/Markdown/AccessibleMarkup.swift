@@ -9,19 +9,22 @@ enum AccessibleMarkup {
     static func labelTaskItems(_ html: String) -> String {
         guard html.containsBytes(taskItem) else { return html }
         let start = Array(taskItem.utf8), inputEnd = Array("/>".utf8), itemEnd = Array("</li>".utf8), nested = Array("\n<".utf8)
-        let markerStart = Array("<!--task:".utf8), markerEnd = Array("-->".utf8)
+        let markerStart = Array("<!--task:".utf8), markerEnd = Array("-->".utf8), itemStart = Array("<li".utf8)
+        // Searches stop where the item does: searching on to the end of the text for each item
+        // made a text's task list cost the square of its length.
         return rewrite(html) { bytes, out in
             var at = 0
             while let item = ByteSearch.find(start, in: bytes, from: at),
                   let input = ByteSearch.find(inputEnd, in: bytes, from: item) {
                 let textStart = input + inputEnd.count
-                let ends = [ByteSearch.find(itemEnd, in: bytes, from: textStart), ByteSearch.find(nested, in: bytes, from: textStart)].compactMap { $0 }
-                guard let end = ends.min() else { break }
-                out += bytes[at..<item]
                 // In a loose list the text, and the marker, are in a <p> after the checkbox.
-                let itemClose = ByteSearch.find(itemEnd, in: bytes, from: textStart) ?? bytes.count
-                let nextItem = ByteSearch.find(Array("<li".utf8), in: bytes, from: textStart) ?? bytes.count
-                if let marker = ByteSearch.find(markerStart, in: bytes, from: textStart), marker < min(itemClose, nextItem),
+                let itemClose = ByteSearch.find(itemEnd, in: bytes, from: textStart)
+                let lineEnd = ByteSearch.find(nested, in: bytes, from: textStart, before: itemClose.map { $0 + nested.count })
+                guard let end = [itemClose, lineEnd].compactMap({ $0 }).min() else { break }
+                out += bytes[at..<item]
+                let nextItem = ByteSearch.find(itemStart, in: bytes, from: textStart, before: itemClose.map { $0 + itemStart.count }) ?? bytes.count
+                let itemBound = min(itemClose ?? bytes.count, nextItem)
+                if let marker = ByteSearch.find(markerStart, in: bytes, from: textStart, before: itemBound + markerStart.count - 1), marker < itemBound,
                    let close = ByteSearch.find(markerEnd, in: bytes, from: marker) {
                     let id = bytes[(marker + markerStart.count)..<close]
                     out += Array("<li id=\"".utf8) + id + Array("\"><label>".utf8)

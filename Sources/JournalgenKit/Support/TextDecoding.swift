@@ -76,12 +76,14 @@ extension Sequence where Element == UInt8 {
 
 /// Finding byte strings in UTF-8 text without Foundation's UTF-16 index conversions.
 enum ByteSearch {
-    /// The offset of the first `needle` at or after `from`.
-    static func find(_ needle: [UInt8], in haystack: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
+    /// The offset of the first `needle` at or after `from` that ends by `end` (the haystack's end
+    /// when nil).
+    static func find(_ needle: [UInt8], in haystack: UnsafeBufferPointer<UInt8>, from: Int, before end: Int? = nil) -> Int? {
         guard let base = haystack.baseAddress, let first = needle.first else { return nil }
+        let count = min(end ?? haystack.count, haystack.count)
         var at = from
-        while haystack.count - at >= needle.count,
-              let hit = memchr(base + at, Int32(first), haystack.count - at - needle.count + 1) {
+        while count - at >= needle.count,
+              let hit = memchr(base + at, Int32(first), count - at - needle.count + 1) {
             let offset = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
             if needle.withUnsafeBufferPointer({ memcmp(base + offset, $0.baseAddress!, needle.count) }) == 0 { return offset }
             at = offset + 1
