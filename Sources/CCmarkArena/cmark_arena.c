@@ -1,4 +1,5 @@
 #include "cmark_arena.h"
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +24,33 @@ static __thread char *last;
 static __thread int depth;
 
 static size_t round16(size_t n) { return (n + 15) & ~(size_t)15; }
+
+static void free_list(jg_block *block) {
+    while (block) {
+        jg_block *next = block->next;
+        free(block);
+        block = next;
+    }
+}
+
+/// A thread's blocks are freed when it ends (dispatch's worker threads come and go in a long
+/// `serve`): a key with a destructor, set on the thread's first document.
+static pthread_key_t thread_end;
+static pthread_once_t thread_end_made = PTHREAD_ONCE_INIT;
+static __thread int thread_end_set;
+
+static void free_thread_blocks(void *unused) {
+    (void)unused;
+    free_list(blocks);
+    free_list(spare);
+    blocks = NULL;
+    spare = NULL;
+    spareCount = 0;
+    last = NULL;
+}
+
+static void make_thread_end(void) { pthread_key_create(&thread_end, free_thread_blocks); }
+
 static size_t block_start(void) { return round16(sizeof(jg_block)); }
 
 static void *arena_take(size_t n) {
@@ -81,7 +109,14 @@ static cmark_mem arena = {arena_calloc, arena_realloc, arena_free};
 
 cmark_mem *jg_cmark_arena(void) { return &arena; }
 
-void jg_cmark_arena_enter(void) { depth += 1; }
+void jg_cmark_arena_enter(void) {
+    if (!thread_end_set) {
+        pthread_once(&thread_end_made, make_thread_end);
+        pthread_setspecific(thread_end, (void *)1);
+        thread_end_set = 1;
+    }
+    depth += 1;
+}
 
 void jg_cmark_arena_leave(void) {
     if (depth > 0) depth -= 1;

@@ -62,6 +62,21 @@ import Testing
         }
     }
 
+    /// cmark-gfm's memory comes from an arena of 64 KB blocks: a text far larger than a block
+    /// (its nodes, its buffers growing where they are, its HTML) comes out whole, and the texts
+    /// rendered after it in the same thread too.
+    @Test func aTextLargerThanTheMarkdownArenaRendersWhole() {
+        let paragraphs = (0..<3000).map { "Paragraph \($0) with *emphasis*, `code`, a [link](https://example.org/\($0)) and ~~struck~~ words." }
+        let renderer = MarkdownRenderer()
+        let long = renderer.render(paragraphs.joined(separator: "\n\n") + "\n\n| a | b |\n|---|---|\n| 1 | 2 |\n").html
+        #expect(long.components(separatedBy: "<p>").count - 1 == 3000)
+        #expect(long.contains("<a href=\"https://example.org/2999\">link</a> and <del>struck</del> words.</p>"))
+        #expect(long.contains("<td>2</td>"))
+        for n in 0..<50 {
+            #expect(renderer.render("Short *text* \(n).\n").html == "<p>Short <em>text</em> \(n).</p>\n")
+        }
+    }
+
     @Test func collidingURLsGetDistinctStableSuffixes() throws {
         let journal = try TemporaryJournal()
         defer { journal.remove() }
