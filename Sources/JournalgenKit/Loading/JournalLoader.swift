@@ -192,9 +192,9 @@ public struct JournalLoader: Sendable {
             parsed = all.indices.map { all[$0].entry.take() }
             messages = all.indices.map { all[$0].diagnostics }
             if let cache, keepLastLoad {
-                cache.lastLoad = cache.lastListing == files
+                sharedWithCache = cache.lastListing == files
+                cache.lastLoad = sharedWithCache
                     ? EntryCache.LastLoad(files: files, parsed: parsed, messages: messages, owners: owners, unwatched: unwatched) : nil
-                sharedWithCache = cache.lastLoad != nil
             }
         }
         for list in messages where !list.isEmpty { list.forEach(diagnostics.emit) }

@@ -19,8 +19,9 @@ enum AccessibleMarkup {
                 let textStart = input + inputEnd.count
                 // In a loose list the text, and the marker, are in a <p> after the checkbox.
                 let itemClose = ByteSearch.find(itemEnd, in: bytes, from: textStart)
+                // The text ends at a nested list's line, else at the item's end (found only before it).
                 let lineEnd = ByteSearch.find(nested, in: bytes, from: textStart, before: itemClose.map { $0 + nested.count })
-                guard let end = [itemClose, lineEnd].compactMap({ $0 }).min() else { break }
+                guard let end = lineEnd ?? itemClose else { break }
                 out += bytes[at..<item]
                 let nextItem = ByteSearch.find(itemStart, in: bytes, from: textStart, before: itemClose.map { $0 + itemStart.count }) ?? bytes.count
                 let itemBound = min(itemClose ?? bytes.count, nextItem)

@@ -110,8 +110,9 @@ public final class FileWatcher: @unchecked Sendable {
         var first: Date?
         var last = Date()
         var finished = false
+        /// How long the folder must stay quiet before the batch goes: `settled` for one finished save.
+        var calm: TimeInterval { finished && pending.count == 1 ? settled : quiet }
         while true {
-            let calm = finished && pending.count == 1 ? settled : quiet
             let timeout: TimeInterval? = first.map { first in
                 min(calm - Date().timeIntervalSince(last), longest - Date().timeIntervalSince(first))
             }
@@ -144,7 +145,7 @@ public final class FileWatcher: @unchecked Sendable {
                 }
             }
             if let started = first, !pending.isEmpty,
-               Date().timeIntervalSince(last) >= (finished && pending.count == 1 ? settled : quiet) || Date().timeIntervalSince(started) >= longest {
+               Date().timeIntervalSince(last) >= calm || Date().timeIntervalSince(started) >= longest {
                 let batch = pending
                 pending = []
                 first = nil
