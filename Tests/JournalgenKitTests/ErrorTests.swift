@@ -169,6 +169,22 @@ import Testing
         let report = journal.build()
         #expect(messages(report).contains { $0.contains("media 'passwd' points outside the journal") })
     }
+
+    /// Folders' real paths are worked out once each and reused for the files in them: a linked
+    /// folder must still be followed, out of the journal (refused) or within it (accepted).
+    @Test func aLinkedFolderIsFollowedOutOfTheJournalAndWithinIt() throws {
+        let journal = try TemporaryJournal()
+        defer { journal.remove() }
+        let media = journal.root.appendingPathComponent("media")
+        try FileManager.default.createDirectory(at: media.appendingPathComponent("real"), withIntermediateDirectories: true)
+        try Data("x".utf8).write(to: media.appendingPathComponent("real/note.txt"))
+        try FileManager.default.createSymbolicLink(atPath: media.appendingPathComponent("alias").path, withDestinationPath: "real")
+        try FileManager.default.createSymbolicLink(atPath: media.appendingPathComponent("etc").path, withDestinationPath: "/etc")
+        try journal.write("entries/2026-04-01-a.md", "---\nmedia: [real/note.txt, alias/note.txt, etc/passwd]\n---\n")
+        let found = messages(journal.build())
+        #expect(found.contains { $0.contains("media 'etc/passwd' points outside the journal") })
+        #expect(!found.contains { ($0.contains("'alias/note.txt'") || $0.contains("'real/note.txt'")) && ($0.contains("outside") || $0.contains("not found")) }, "\(found)")
+    }
 }
 
 @Suite struct TemplateOverrideTests {

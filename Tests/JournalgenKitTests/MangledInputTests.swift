@@ -48,6 +48,17 @@ import Testing
         #expect(TableBounds.delimiterColumns(Substring("| :--- | ---: |").utf8) == 2)
     }
 
+    /// Lines are walked in place, and those that cannot be a delimiter row are passed over at
+    /// their first character: the table over the bounds is still found, on its own line.
+    @Test func theTableOverTheBoundsIsFoundAfterOthersAndText() throws {
+        let wide = "|" + String(repeating: "a|", count: 1001) + "\n \t|" + String(repeating: ":-|", count: 1001) + "\n|a|\n"
+        let body = "a | b\nsome text | with pipes\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n- a list\n--- \n\n" + wide + "\nafter"
+        let excess = try #require(TableBounds.excess(in: body))
+        #expect(excess.line == 12 && excess.columns == 1001 && excess.rows == 2, "\(excess)")
+        #expect(TableBounds.excess(in: "x\n|" + String(repeating: "-|", count: 1001)) != nil, "a delimiter row on the last line, without a newline")
+        #expect(TableBounds.excess(in: "|" + String(repeating: "-|", count: 1001)) == nil, "the first line is never a delimiter row")
+    }
+
     /// Found by the fuzzer: an image inside another image's alt text was freed with it, then read.
     @Test func anImageInsideAnImagesAltTextIsText() throws {
         let body = MarkdownRenderer().render("![a ![b](inner.jpg) c](outer.jpg)\n\n# ![h](head.jpg) Title\n")

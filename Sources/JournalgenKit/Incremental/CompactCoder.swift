@@ -79,15 +79,45 @@ final class CompactSink {
 }
 
 final class CompactSource {
-    let bytes: [UInt8]
+    /// Read in place: a file is mapped, not copied into memory of its own (the entry cache is
+    /// 65 MB at 10,000 entries, and copying it was a sixth of a build after one edit).
+    let bytes: UnsafeRawBufferPointer
+    private let mapped: Bool
     /// Unchecked, as CompactSink's bytes.
     @exclusivity(unchecked) var position = 0
 
-    init(_ data: Data) { bytes = [UInt8](data) }
+    convenience init(_ data: Data) { self.init([UInt8](data)) }
 
     init(_ bytes: [UInt8], position: Int = 0) {
-        self.bytes = bytes
+        let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes.count, alignment: 8)
+        copy.copyBytes(from: bytes)
+        self.bytes = UnsafeRawBufferPointer(copy)
+        mapped = false
         self.position = position
+    }
+
+    /// The file at `path`, mapped; nil when it cannot be (missing, empty, not a regular file).
+    /// Files read this way are only ever replaced by renaming a new one over them, never
+    /// rewritten in place, so the mapping keeps the bytes it was made with.
+    init?(mapping path: String, position: Int = 0) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0,
+              let start = mmap(nil, Int(info.st_size), PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0), start != MAP_FAILED
+        else { return nil }
+        bytes = UnsafeRawBufferPointer(start: start, count: Int(info.st_size))
+        mapped = true
+        self.position = position
+    }
+
+    deinit {
+        if mapped {
+            munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count)
+        } else {
+            UnsafeMutableRawBufferPointer(mutating: bytes).deallocate()
+        }
     }
 
     func byte() throws -> UInt8 {
@@ -121,7 +151,9 @@ final class CompactSource {
         let count = try int()
         guard count >= 0, position + count <= bytes.count else { throw CompactCoder.Failure() }
         defer { position += count }
-        return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[position..<position + count]), as: UTF8.self) }
+        guard count > 0 else { return "" }
+        return String(decoding: UnsafeBufferPointer(start: bytes.baseAddress!.advanced(by: position).assumingMemoryBound(to: UInt8.self), count: count),
+                      as: UTF8.self)
     }
 
     func double() throws -> Double {

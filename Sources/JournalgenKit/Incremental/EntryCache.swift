@@ -206,16 +206,16 @@ public final class EntryCache: Sendable {
     /// only saves time). A damaged or foreign shard is left out: its entries are loaded again.
     static func load(journal: String, key: String) -> EntryCache {
         let shards: [[String: Record]] = parallelMap(Array(0..<shardCount)) { shard in
-            guard let bytes = FileIO.readBytes(path(journal: journal, shard: shard)) else { return [:] }
-            return decodeShard(bytes, key: key, shard: shard) ?? [:]
+            guard let source = CompactSource(mapping: path(journal: journal, shard: shard)) else { return [:] }
+            return decodeShard(source, key: key, shard: shard) ?? [:]
         }
         return EntryCache(key: key, shards: shards)
     }
 
     /// The file: magic, the header's length, the header, then each record's bytes in turn.
-    static func decodeShard(_ bytes: [UInt8], key: String, shard: Int) -> [String: Record]? {
-        guard bytes.starts(with: magic) else { return nil }
-        let source = CompactSource(bytes, position: magic.count)
+    static func decodeShard(_ source: CompactSource, key: String, shard: Int) -> [String: Record]? {
+        guard source.bytes.starts(with: magic) else { return nil }
+        source.position = magic.count
         guard let headerLength = try? source.int(),
               let header = try? CompactCoder.decode(Header.self, from: source, length: headerLength),
               header.format == format, header.key == key, header.paths.count == header.lengths.count,

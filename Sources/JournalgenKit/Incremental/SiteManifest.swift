@@ -45,9 +45,9 @@ struct SiteManifest {
 
     static func load(journal: String, id: String) -> SiteManifest? {
         guard !id.isEmpty, id.allSatisfy({ $0.isHexDigit || $0 == "-" }),
-              let bytes = FileIO.readBytes(folder(journal: journal) + "/" + id), bytes.starts(with: magic) else { return nil }
-        return try? CompactCoder.decode(compact: SiteManifest.self, from: CompactSource(bytes, position: magic.count),
-                                        length: bytes.count - magic.count)
+              let source = CompactSource(mapping: folder(journal: journal) + "/" + id, position: magic.count),
+              source.bytes.starts(with: magic) else { return nil }
+        return try? CompactCoder.decode(compact: SiteManifest.self, from: source, length: source.bytes.count - magic.count)
     }
 
     func save(journal: String, id: String) {

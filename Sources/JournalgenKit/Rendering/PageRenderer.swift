@@ -31,11 +31,13 @@ public enum PageJob: Sendable, Hashable {
 
 /// Fills the templates for each page of the site. Stateless: pages render on any thread.
 public struct PageRenderer: Sendable {
-    public var model: SiteModel
-    public var templates: TemplateSet
-    public var theme: Theme
-    public var stylesheet: String
-    public var script: String
+    public let model: SiteModel
+    public let templates: TemplateSet
+    public let theme: Theme
+    public let stylesheet: String
+    public let script: String
+    /// `site`, made once: its values are the same on every page.
+    let site: SiteView
     /// The lock screens of private pages, and what they need to open them.
     var lock = LockScreens()
 
@@ -45,6 +47,7 @@ public struct PageRenderer: Sendable {
         self.theme = theme
         self.stylesheet = stylesheet
         self.script = script
+        site = SiteView(model: model, stylesheet: stylesheet, script: script, once: true)
     }
 
     /// Lets list pages include each entry's `entry-card` and `entry-row` templates as `{{{card}}}`
@@ -100,8 +103,6 @@ public struct PageRenderer: Sendable {
         default: return journalPagePath(job)
         }
     }
-
-    var site: SiteView { SiteView(model: model, stylesheet: stylesheet, script: script) }
 
     func page(_ title: String, _ path: String, kind: String, description: String? = nil, variant: String? = nil) -> PageView {
         PageView(title: title, description: description, canonical: model.links.absolute(path),

@@ -2,11 +2,26 @@ import Foundation
 
 /// The site-wide values every page gets as `site`.
 struct SiteView: TemplateObject {
-    var model: SiteModel
-    var stylesheet: String
-    var script: String
+    let model: SiteModel
+    let stylesheet: String
+    let script: String
+    /// Every name's value, worked out once: each page asks for a dozen of them, and each was a
+    /// link built again (or a count taken again) on each of the site's 11,000 pages.
+    private var known: [String: TemplateValue] = [:]
 
-    func value(_ key: String) -> TemplateValue? {
+    /// `once`: the view serves many pages, whose values are then worked out here, each once.
+    init(model: SiteModel, stylesheet: String, script: String, once: Bool = false) {
+        self.model = model
+        self.stylesheet = stylesheet
+        self.script = script
+        if once { for name in Self.names { known[name] = compute(name) } }
+    }
+
+    private static let names = ["script", "moodStyle", "moodsURL", "moodLogURL", "tripsURL", "placesURL", "gloryURL", "revisitURL", "filterURL", "tasksURL", "authorsURL", "hasTasks", "openTasks", "hasAuthors", "searchURL", "feedURL", "calendarURL", "privateURL", "hasMoods", "hasTrips", "hasPlaces", "hasGlory", "hasRevisits", "revisitsDue", "title", "author", "language", "direction", "homeURL", "archiveURL", "tagsURL", "stylesheet", "faviconURL", "interactiveMap", "journalOf", "hasTags", "entryCount", "extra", "generator"]
+
+    func value(_ key: String) -> TemplateValue? { known[key] ?? compute(key) }
+
+    private func compute(_ key: String) -> TemplateValue? {
         let l = model.links
         let views = model.views
         switch key {

@@ -22,7 +22,7 @@ public struct MustacheLibrary: Sendable {
         var renderer = Renderer(library: self)
         if case .object(let page) = context { renderer.labels = page.value("t") }
         renderer.stack.append(context)
-        renderer.sectionPaths.append(nil)
+        renderer.sectionPaths.append(-1)
         renderer.render(template.nodes, blocks: [:])
         return renderer.output
     }
@@ -30,10 +30,11 @@ public struct MustacheLibrary: Sendable {
     struct Renderer {
         let library: MustacheLibrary
         var stack: [TemplateValue] = []
-        /// For each frame of `stack`, the name a section looked it up by (nil for list items and
-        /// the page): `{{#map}}…{{{map}}}…{{/map}}` then takes the value the section found
-        /// instead of asking for it again, which for a trip's map meant drawing it twice.
-        var sectionPaths: [MustacheTemplate.Path?] = []
+        /// For each frame of `stack`, the number of the path a section looked it up by (-1 for
+        /// list items and the page): `{{#map}}…{{{map}}}…{{/map}}` then takes the value the
+        /// section found instead of asking for it again, which for a trip's map meant drawing it
+        /// twice.
+        var sectionPaths: [Int] = []
         var output = ""
         var depth = 0
 
@@ -48,20 +49,25 @@ public struct MustacheLibrary: Sendable {
 
         func lookup(_ path: MustacheTemplate.Path) -> TemplateValue? {
             if path.isDot { return stack.last }
-            let first = path.names[0]
-            var found: TemplateValue?
             // `t` (the labels) belongs to the page: asked of the page first, not of every
             // section's object on the way down (each a switch over its names).
-            if path.isLabels { found = labels }
-            for index in stack.indices.reversed() where found == nil {
-                guard case .object(let object) = stack[index] else {
-                    // Below this frame, the lookup is the one its section made: the same value.
-                    if sectionPaths[index] == path { return stack[index] }
-                    continue
+            var found = path.isLabels ? labels : nil
+            if found == nil {
+                let first = path.names[0]
+                // A plain loop: `indices.reversed()` went through generic index copies.
+                var index = stack.count - 1
+                while index >= 0 {
+                    if case .object(let object) = stack[index] {
+                        if let value = object.value(first) { found = value; break }
+                    } else if sectionPaths[index] == path.number {
+                        // Below this frame, the lookup is the one its section made: the same value.
+                        return stack[index]
+                    }
+                    index -= 1
                 }
-                if let v = object.value(first) { found = v; break }
             }
             guard var current = found else { return nil }
+            if path.names.count == 1 { return current }
             for name in path.names.dropFirst() {
                 // `{{count.entries}}`: a number with a counted noun, in the page's language
                 // ("3 entries", "1 Eintrag"), from the `t` labels of the page.
@@ -82,8 +88,7 @@ public struct MustacheLibrary: Sendable {
                     output += text
                 case .variable(let path, let escaped):
                     guard let value = lookup(path) else { continue }
-                    let text = value.renderedText
-                    output += escaped ? HTMLEscaping.escape(text) : text
+                    if escaped { HTMLEscaping.escape(value.renderedText, into: &output) } else { output += value.renderedText }
                 case .section(let path, let inverted, let children):
                     let value = lookup(path) ?? .null
                     if inverted {
@@ -95,7 +100,7 @@ public struct MustacheLibrary: Sendable {
                     case .list(let items):
                         for item in items {
                             stack.append(item)
-                            sectionPaths.append(nil)
+                            sectionPaths.append(-1)
                             render(children, blocks: blocks)
                             stack.removeLast()
                             sectionPaths.removeLast()
@@ -104,7 +109,7 @@ public struct MustacheLibrary: Sendable {
                         render(children, blocks: blocks)
                     default:
                         stack.append(value)
-                        sectionPaths.append(path)
+                        sectionPaths.append(path.number)
                         render(children, blocks: blocks)
                         stack.removeLast()
                         sectionPaths.removeLast()

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A parsed Mustache template: the spec's variables, sections, inverted sections, comments,
 /// partials, set-delimiter tags and template inheritance (parents and blocks), with the
 /// standalone-line rules, so templates written for any Mustache implementation work.
@@ -20,12 +22,24 @@ public struct MustacheTemplate: Sendable {
         let isDot: Bool
         /// `t` or `t.…`: the page's labels.
         let isLabels: Bool
+        /// The same for the same names in any template: a lookup compares paths at every frame
+        /// of its walk, and comparing their names was a string comparison each time.
+        let number: Int
 
         init(_ names: [String]) {
             self.names = names
             isDot = names == ["."]
             isLabels = names.first == "t"
+            number = Self.numbers.withLock { numbers in
+                if let known = numbers[names] { return known }
+                numbers[names] = numbers.count
+                return numbers.count - 1
+            }
         }
+
+        static func == (a: Path, b: Path) -> Bool { a.number == b.number }
+
+        private static let numbers = Mutex<[[String]: Int]>([:])
     }
 
     let nodes: [Node]
