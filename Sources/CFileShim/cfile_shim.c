@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include <errno.h>
+#include <string.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <unistd.h>
@@ -13,4 +14,8 @@ int jg_exchange_paths(const char *a, const char *b) {
     errno = ENOSYS;
     return -1;
 #endif
+}
+
+const void *jg_memmem(const void *haystack, size_t haystack_length, const void *needle, size_t needle_length) {
+    return memmem(haystack, haystack_length, needle, needle_length);
 }

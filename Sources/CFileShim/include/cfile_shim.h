@@ -6,4 +6,10 @@
 /// or ENOSYS where the file system or the kernel cannot; the caller then falls back).
 int jg_exchange_paths(const char *a, const char *b);
 
+#include <stddef.h>
+
+/// glibc's memmem (a GNU extension, which Swift's Glibc module leaves out): the first
+/// `needle` in `haystack`, or NULL.
+const void *jg_memmem(const void *haystack, size_t haystack_length, const void *needle, size_t needle_length);
+
 #endif

@@ -1,3 +1,4 @@
+import CFileShim
 import Foundation
 
 enum TextDecoding {
@@ -79,15 +80,12 @@ enum ByteSearch {
     /// The offset of the first `needle` at or after `from` that ends by `end` (the haystack's end
     /// when nil).
     static func find(_ needle: [UInt8], in haystack: UnsafeBufferPointer<UInt8>, from: Int, before end: Int? = nil) -> Int? {
-        guard let base = haystack.baseAddress, let first = needle.first else { return nil }
+        guard let base = haystack.baseAddress, !needle.isEmpty else { return nil }
         let count = min(end ?? haystack.count, haystack.count)
-        var at = from
-        while count - at >= needle.count,
-              let hit = memchr(base + at, Int32(first), count - at - needle.count + 1) {
-            let offset = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-            if needle.withUnsafeBufferPointer({ memcmp(base + offset, $0.baseAddress!, needle.count) }) == 0 { return offset }
-            at = offset + 1
-        }
-        return nil
+        guard from >= 0, count - from >= needle.count else { return nil }
+        // glibc's memmem: HTML has a `<` every few bytes, and stopping at each one to compare
+        // (memchr, then memcmp) made the search a call per tag.
+        guard let hit = needle.withUnsafeBufferPointer({ jg_memmem(base + from, count - from, $0.baseAddress!, needle.count) }) else { return nil }
+        return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
     }
 }
