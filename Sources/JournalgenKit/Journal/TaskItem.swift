@@ -36,7 +36,7 @@ public struct TaskItem: Sendable, Hashable {
         if let found = Self.dueMarker(in: shown) {
             if let day = CalendarDay(iso: Substring(found.value)), found.value.count == 10 { due = day } else { invalidDue = found.value }
             shown.removeSubrange(found.range)
-            shown = shown.replacingOccurrences(of: "  ", with: " ").trimmingCharacters(in: .whitespaces)
+            shown = shown.replacingBytes("  ", with: " ").trimmingCharacters(in: .whitespaces)
         }
         self.text = shown
         self.isDone = isDone

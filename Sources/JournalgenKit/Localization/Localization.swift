@@ -63,7 +63,7 @@ public final class Localization: Sendable {
     /// (chart captions and descriptions), made once per page, not per item.
     public func text(_ key: String, _ values: [String: String] = [:]) -> String {
         var text = label(key) ?? key
-        for (name, value) in values { text = text.replacingOccurrences(of: "{\(name)}", with: value) }
+        for (name, value) in values { text = text.replacingBytes("{\(name)}", with: value) }
         return text
     }
 
@@ -110,7 +110,7 @@ public final class Localization: Sendable {
 
     /// "Lena’s journal", "Tagebuch von Lena".
     public func journalOf(_ author: String) -> String {
-        (label("journalOf") ?? "{author}").replacingOccurrences(of: "{author}", with: author)
+        (label("journalOf") ?? "{author}").replacingBytes("{author}", with: author)
     }
 
     /// "3 entries", "1 Eintrag", "5件の記事"; nil when no strings file knows the noun.

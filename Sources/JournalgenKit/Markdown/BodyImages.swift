@@ -18,8 +18,8 @@ enum BodyImages {
         var body = body
         for (index, image) in images.enumerated() {
             let markup = PictureMarkup.html(image, alt: image.alt ?? "", links: links, sizes: PictureMarkup.textSizes)
-            body.html = body.html.replacingOccurrences(of: placeholder(index), with: markup)
-            body.excerptHTML = body.excerptHTML.replacingOccurrences(of: placeholder(index), with: markup)
+            body.html = body.html.replacingBytes(placeholder(index), with: markup)
+            body.excerptHTML = body.excerptHTML.replacingBytes(placeholder(index), with: markup)
         }
         return body
     }

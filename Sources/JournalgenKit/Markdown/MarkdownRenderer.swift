@@ -69,9 +69,9 @@ public struct MarkdownRenderer: Sendable {
         // Highest first, so "journalgen-link:1" is not found inside "journalgen-link:12".
         for (index, link) in intro.enumerated().reversed() {
             let same = full.firstIndex(of: link) ?? index
-            out = out.replacingOccurrences(of: "\"" + CmarkGFM.linkPlaceholder(index) + "\"", with: "\"journalgen-link-renumbered:\(same)\"")
+            out = out.replacingBytes("\"" + CmarkGFM.linkPlaceholder(index) + "\"", with: "\"journalgen-link-renumbered:\(same)\"")
         }
-        return out.replacingOccurrences(of: "journalgen-link-renumbered:", with: "journalgen-link:")
+        return out.replacingBytes("journalgen-link-renumbered:", with: "journalgen-link:")
     }
 
     /// The Markdown before a line that is exactly `<!-- more -->`, if there is one.

@@ -68,7 +68,7 @@ public struct LinkResolver {
                 }
                 let placeholder = "\"" + CmarkGFM.linkPlaceholder(number) + "\""
                 let escaped = "\"" + HTMLEscaping.escape(href) + "\""
-                for index in texts.indices { texts[index] = texts[index].replacingOccurrences(of: placeholder, with: escaped) }
+                for index in texts.indices { texts[index] = texts[index].replacingBytes(placeholder, with: escaped) }
                 digest += "\(file.dropFirst(resolver.journal.count)) \(number) \(href)\n"
             }
         }

@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+@testable import JournalgenKit
+
+/// The search index and the sealed private pages are written by hand (JSONText), byte for byte
+/// as Foundation's encoders wrote them: these compare the two on the characters JSON escapes.
+@Suite struct JSONTextTests {
+    /// Every control character, quotes, backslashes, slashes, DEL, non-ASCII and the line
+    /// separators JavaScript once choked on.
+    static let awkward: String = {
+        var text = ""
+        for value in 0..<0x20 { text.unicodeScalars.append(Unicode.Scalar(value)!) }
+        return text + "\"quoted\" back\\slash a/b \u{7F} é 日本 😀 \u{2028}\u{2029} <b>&amp;</b> '"
+    }()
+
+    @Test func stringsAreWrittenAsJSONSerializationWritesThem() throws {
+        for text in [Self.awkward, "", "plain", "/", "\\", "\u{0}"] {
+            var json = JSONText(escapingSlashes: true)
+            json.object(["html": .string(text), "title": .string(text + "!"), "variant": .string("v")])
+            let foundation = try JSONSerialization.data(withJSONObject: ["variant": "v", "html": text, "title": text + "!"], options: [.sortedKeys])
+            #expect(json.text == String(decoding: foundation, as: UTF8.self), "\(text.debugDescription)")
+        }
+    }
+
+    @Test func theSearchIndexIsWrittenAsJSONEncoderWritesIt() throws {
+        var full = SearchIndex.Item(title: Self.awkward, url: "/2026/04/03/a/", date: "2026-04-03")
+        full.mood = "great"; full.theme = "forest"; full.tags = ["a/b", "\"q\"", ""]; full.trip = "japan"
+        full.authors = ["ana", "leo"]; full.place = "Kyoto/京都"; full.text = Self.awkward + "\n\nsecond"
+        let bare = SearchIndex.Item(title: "", url: "/", date: "2026-01-01")
+        var empty = bare
+        empty.tags = []
+        for items in [[full, bare, empty], [], [nil, bare, nil]] as [[SearchIndex.Item?]] {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            let expected = try encoder.encode(SearchIndex.Document(generator: "journalgen \(JournalgenVersion.current)", entries: items.compactMap { $0 }))
+            #expect(String(decoding: SearchIndex.encode(items), as: UTF8.self) == String(decoding: expected, as: UTF8.self))
+        }
+    }
+}
