@@ -76,25 +76,35 @@ def cold(args, journal, site, size, place, runs):
     """Alternating cold builds into fresh folders under `place`; returns {tool: [(wall, cpu, peak MB)]}."""
     os.makedirs(place, exist_ok=True)
     results = {"journalgen": [], "hugo": []}
+    # On tmpfs each output is removed once the next build of its tool is done (the last journalgen
+    # site is kept for the size check): six 50k sites at once were 9 GB of memory, which slowed
+    # both tools and once filled /dev/shm. On disk they stay until the end: ext4 skips inodes freed
+    # in the last minute, and deleting just before a build made its time swing.
+    early = os.path.abspath(place).startswith(os.path.abspath(args.tmpfs))
+    last = {"journalgen": None, "hugo": None}
     made = []
-    for i in range(runs + 1):  # round 0 warms the page cache and is not counted
-        for tool in (["journalgen", "hugo"] if i % 2 == 0 else ["hugo", "journalgen"]):
-            if tool == "hugo" and site is None:
-                continue
-            out = os.path.join(place, f"scale-{tool}-{size}-{i}")
+    try:
+        for i in range(runs + 1):  # round 0 warms the page cache and is not counted
+            for tool in (["journalgen", "hugo"] if i % 2 == 0 else ["hugo", "journalgen"]):
+                if tool == "hugo" and site is None:
+                    continue
+                out = os.path.join(place, f"scale-{tool}-{size}-{i}")
+                remove(out)
+                if tool == "journalgen":
+                    forget_builds(journal)
+                    wall, user, system, peak = run(journalgen_cmd(args.journalgen, journal, out))
+                else:
+                    wall, user, system, peak = run([args.hugo, "--quiet", "-s", site, "-d", out])
+                if early and last[tool]:
+                    remove(last[tool])
+                last[tool] = out
+                made.append(out)
+                if i > 0:
+                    results[tool].append((wall, user + system, peak))
+        sizes = (largest(last["journalgen"], (".html",)), largest(last["journalgen"], (".json",)))
+    finally:
+        for out in made:
             remove(out)
-            made.append(out)
-            if tool == "journalgen":
-                forget_builds(journal)
-                wall, user, system, peak = run(journalgen_cmd(args.journalgen, journal, out))
-            else:
-                wall, user, system, peak = run([args.hugo, "--quiet", "-s", site, "-d", out])
-            if i > 0:
-                results[tool].append((wall, user + system, peak))
-    last = [out for out in made if "-journalgen-" in out][-1]
-    sizes = (largest(last, (".html",)), largest(last, (".json",)))
-    for out in made:
-        remove(out)
     return results, sizes
 
 
