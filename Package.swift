@@ -79,7 +79,7 @@ let package = Package(
 
         .testTarget(
             name: "JournalgenKitTests",
-            dependencies: ["JournalgenKit", "journalgen", "CLibXML2"]),
+            dependencies: ["JournalgenKit", "journalgen", "CLibXML2", .product(name: "Crypto", package: "swift-crypto")]),
     ]
 )
 

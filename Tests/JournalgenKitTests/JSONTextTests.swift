@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Crypto
 @testable import JournalgenKit
 
 /// The search index and the sealed private pages are written by hand (JSONText), byte for byte
@@ -35,5 +36,24 @@ import Testing
             let expected = try encoder.encode(SearchIndex.Document(generator: "journalgen \(JournalgenVersion.current)", entries: items.compactMap { $0 }))
             #expect(String(decoding: SearchIndex.encode(items), as: UTF8.self) == String(decoding: expected, as: UTF8.self))
         }
+    }
+}
+
+/// A task list's fingerprint is kept in caches and site manifests: hashing its fields in one
+/// buffer must give what hashing them one by one gave.
+@Suite struct TaskFingerprintTests {
+    @Test func aTaskListsFingerprintIsItsFieldsHashedInOrder() {
+        var first = TaskItem(written: "! call the landlord @ana due:2026-12-01", isDone: false, line: 3, column: 1, anchor: "task-call")
+        first.parent = "the flat"
+        let second = TaskItem(written: "buy tape 日本", isDone: true, line: 4, column: 3, anchor: "")
+        var hasher = SHA256()
+        for task in [first, second] {
+            for (index, field) in [task.text, task.due?.description ?? "", task.assignee ?? "", task.anchor, task.parent ?? ""].enumerated() {
+                hasher.update(data: Data(field.utf8) + [0])
+                if index == 0 { hasher.update(data: [task.isDone ? 1 : 0, task.isImportant ? 1 : 0]) }
+            }
+        }
+        #expect(SiteFingerprint.tasks(of: [first, second]) == SiteFingerprint.hex(hasher.finalize()))
+        #expect(SiteFingerprint.tasks(of: [first, second]) != SiteFingerprint.tasks(of: [second, first]))
     }
 }

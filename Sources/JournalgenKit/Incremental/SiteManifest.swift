@@ -134,14 +134,25 @@ enum SiteFingerprint {
     /// One entry's task items, as the tasks pages show them.
     static func tasks(of items: [TaskItem]) -> String {
         guard !items.isEmpty else { return "" }
-        // Field by field into the hash: a line put together per task cost more than hashing it.
-        var hasher = SHA256()
-        for task in items {
-            feed(task.text, into: &hasher)
-            hasher.update(data: [task.isDone ? 1 : 0, task.isImportant ? 1 : 0])
-            for field in [task.due?.description ?? "", task.assignee ?? "", task.anchor, task.parent ?? ""] { feed(field, into: &hasher) }
+        // The same bytes as fed field by field (each text ends with a 0), hashed at once: five
+        // updates and two small arrays a task cost more than the hashing (the empty-cache build's
+        // largest extra, 40 ms of CPU at 10k entries).
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(items.count * 96)
+        func add(_ text: String) {
+            bytes.append(contentsOf: text.utf8)
+            bytes.append(0)
         }
-        return hex(hasher.finalize())
+        for task in items {
+            add(task.text)
+            bytes.append(task.isDone ? 1 : 0)
+            bytes.append(task.isImportant ? 1 : 0)
+            add(task.due?.description ?? "")
+            add(task.assignee ?? "")
+            add(task.anchor)
+            add(task.parent ?? "")
+        }
+        return hex(SHA256.hash(data: bytes))
     }
 
     static func text(of body: RenderedBody) -> String {
