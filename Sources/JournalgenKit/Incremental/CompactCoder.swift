@@ -86,14 +86,12 @@ final class CompactSource {
     /// Unchecked, as CompactSink's bytes.
     @exclusivity(unchecked) var position = 0
 
-    convenience init(_ data: Data) { self.init([UInt8](data)) }
-
-    init(_ bytes: [UInt8], position: Int = 0) {
-        let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes.count, alignment: 8)
-        copy.copyBytes(from: bytes)
-        self.bytes = UnsafeRawBufferPointer(copy)
+    /// A copy of `data` (a file read whole, a test's bytes).
+    init(_ data: Data) {
+        let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: data.count, alignment: 8)
+        copy.copyBytes(from: data)
+        bytes = UnsafeRawBufferPointer(copy)
         mapped = false
-        self.position = position
     }
 
     /// The file at `path`, mapped; nil when it cannot be (missing, empty, not a regular file).

@@ -9,28 +9,22 @@ public enum HTMLEscaping {
     }
 
     public static func escape(_ text: String) -> String {
-        let utf8 = text.utf8
-        guard needsEscaping(utf8) else { return text }
-        var out: [UInt8] = []
-        out.reserveCapacity(utf8.count + 16)
-        for byte in utf8 {
-            switch byte {
-            case 0x26: out.append(contentsOf: "&amp;".utf8)
-            case 0x3C: out.append(contentsOf: "&lt;".utf8)
-            case 0x3E: out.append(contentsOf: "&gt;".utf8)
-            case 0x22: out.append(contentsOf: "&quot;".utf8)
-            case 0x27: out.append(contentsOf: "&#39;".utf8)
-            default: out.append(byte)
-            }
-        }
-        return String(decoding: out, as: UTF8.self)
+        guard needsEscaping(text.utf8) else { return text }
+        var out = ""
+        out.reserveCapacity(text.utf8.count + 16)
+        appendEscaping(text, to: &out)
+        return out
     }
 
     /// `escape(text)` appended to `output`, the runs between special characters as they are: a
     /// page's thousands of values are not each made into a string of their own first.
     public static func escape(_ text: String, into output: inout String) {
+        if needsEscaping(text.utf8) { appendEscaping(text, to: &output) } else { output += text }
+    }
+
+    /// The text with its special characters replaced, run by run.
+    private static func appendEscaping(_ text: String, to output: inout String) {
         let utf8 = text.utf8
-        guard needsEscaping(utf8) else { output += text; return }
         var runStart = utf8.startIndex
         var index = runStart
         while index != utf8.endIndex {

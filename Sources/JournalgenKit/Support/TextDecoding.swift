@@ -22,26 +22,22 @@ extension String {
     /// Foundation's `replacingOccurrences` goes through NSString: 28,000 instructions to fill in
     /// a short label, and a tenth of rendering the mood pages.
     func replacingBytes(_ target: String, with replacement: String) -> String {
-        guard !target.isEmpty else { return self }
-        var source = self, needle = target
+        let needle = Array(target.utf8)
+        var source = self
         return source.withUTF8 { bytes in
-            needle.withUTF8 { needle in
-                guard let base = bytes.baseAddress,
-                      var hit = jg_memmem(base, bytes.count, needle.baseAddress!, needle.count) else { return self }
-                var out: [UInt8] = []
-                out.reserveCapacity(bytes.count + max(0, replacement.utf8.count - needle.count) * 4)
-                var at = 0
-                while true {
-                    let offset = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[at..<offset]))
-                    out.append(contentsOf: replacement.utf8)
-                    at = offset + needle.count
-                    guard let next = jg_memmem(base + at, bytes.count - at, needle.baseAddress!, needle.count) else { break }
-                    hit = next
-                }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[at...]))
-                return String(decoding: out, as: UTF8.self)
+            guard var hit = ByteSearch.find(needle, in: bytes, from: 0) else { return self }
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + max(0, replacement.utf8.count - needle.count) * 4)
+            var at = 0
+            while true {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[at..<hit]))
+                out.append(contentsOf: replacement.utf8)
+                at = hit + needle.count
+                guard let next = ByteSearch.find(needle, in: bytes, from: at) else { break }
+                hit = next
             }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[at...]))
+            return String(decoding: out, as: UTF8.self)
         }
     }
 
