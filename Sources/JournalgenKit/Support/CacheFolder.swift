@@ -9,10 +9,12 @@ import Glibc
 /// `~/.cache/journalgen/`, under the journal's folder name and a hash of its path.
 public enum CacheFolder {
     public static func path(journal: String, writable: (String) -> Bool = { access($0, W_OK) == 0 },
-                            environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+                            environment: @autoclosure () -> [String: String] = ProcessInfo.processInfo.environment) -> String {
         let inside = journal + "/" + ImageCache.folderName
         let exists = FileManager.default.fileExists(atPath: inside)
         if exists ? writable(inside) : writable(journal) { return inside }
+        // Only here: the environment as a dictionary is made anew on each call (of 70 a build).
+        let environment = environment()
         let base = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.cache"
         return base + "/journalgen/" + (journal as NSString).lastPathComponent + "-" + String(FNV1a.hash(journal.utf8), radix: 16)

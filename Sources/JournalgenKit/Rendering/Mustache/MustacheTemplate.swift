@@ -13,6 +13,18 @@ public struct MustacheTemplate: Sendable {
         case partial(String)
         case parent(String, blocks: [String: [Node]])
         case block(String, [Node])
+
+        var separateCopy: Node {
+            switch self {
+            case .text(let text): .text(text.separateCopy)
+            case .variable(let path, let escaped): .variable(path.separateCopy, escaped: escaped)
+            case .section(let path, let inverted, let children): .section(path.separateCopy, inverted: inverted, children.map(\.separateCopy))
+            case .partial(let name): .partial(name.separateCopy)
+            case .parent(let name, let blocks):
+                .parent(name.separateCopy, blocks: Dictionary(uniqueKeysWithValues: blocks.map { ($0.key.separateCopy, $0.value.map(\.separateCopy)) }))
+            case .block(let name, let children): .block(name.separateCopy, children.map(\.separateCopy))
+            }
+        }
     }
 
     /// A dotted name, with what the renderer asks of every lookup worked out once, when parsed.
@@ -39,6 +51,16 @@ public struct MustacheTemplate: Sendable {
 
         static func == (a: Path, b: Path) -> Bool { a.number == b.number }
 
+        /// The same path in storage of its own (see `MustacheTemplate.separateCopy`).
+        var separateCopy: Path { Path(names: names.map(\.separateCopy), isDot: isDot, isLabels: isLabels, number: number) }
+
+        private init(names: [String], isDot: Bool, isLabels: Bool, number: Int) {
+            self.names = names
+            self.isDot = isDot
+            self.isLabels = isLabels
+            self.number = number
+        }
+
         private static let numbers = Mutex<[[String]: Int]>([:])
     }
 
@@ -50,6 +72,17 @@ public struct MustacheTemplate: Sendable {
         public var message: String
         public var line: Int
         public var column: Int
+    }
+
+    /// The same template, every node, name and text in memory of its own: rendered on one
+    /// thread while another renders the original, neither touches the other's reference counts.
+    var separateCopy: MustacheTemplate {
+        MustacheTemplate(nodes: nodes.map(\.separateCopy), references: references)
+    }
+
+    private init(nodes: [Node], references: [(name: String, line: Int, column: Int)]) {
+        self.nodes = nodes
+        self.references = references
     }
 
     public init(_ source: String) throws(ParseError) {
@@ -265,4 +298,9 @@ struct MustacheParser {
         }
         return tokens.filter { $0.kind != .text || !$0.content.isEmpty }
     }
+}
+
+extension String {
+    /// The same text in storage of its own, not shared with `self`.
+    var separateCopy: String { String(decoding: Array(utf8), as: UTF8.self) }
 }
