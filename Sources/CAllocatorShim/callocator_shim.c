@@ -17,3 +17,11 @@ void jg_release_free_memory(void) {
     malloc_trim(0);
 #endif
 }
+
+void jg_pad_heap_growth(int bytes) {
+#if defined(__GLIBC__)
+    mallopt(M_TOP_PAD, bytes);
+#else
+    (void)bytes;
+#endif
+}

@@ -9,4 +9,7 @@ void jg_map_blocks_from(int bytes);
 /// Gives the kernel back the free memory of every arena (glibc's malloc_trim).
 void jg_release_free_memory(void);
 
+/* The heap grows by at least this much at a time (M_TOP_PAD). */
+void jg_pad_heap_growth(int bytes);
+
 #endif
