@@ -93,6 +93,8 @@ struct ImageProcessor {
         let folders = found.map { $0?.folder }
         var todo: [Int] = []
         var result = Result()
+        // Room for all at once: growing copied 22,000 copies (their strings retained) on one core.
+        result.copies.reserveCapacity(found.reduce(0) { $0 + ($1?.copies.count ?? 0) })
         for (index, job) in jobs.enumerated() {
             guard let (_, copies, complete) = found[index] else {
                 diagnostics.error("cannot read \(paths.display(path: job.source))", at: job.location)
