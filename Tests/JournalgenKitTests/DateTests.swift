@@ -21,6 +21,15 @@ import Testing
         #expect(summer.rfc3339 == "2026-07-10T09:00:00+02:00")
     }
 
+    @Test func aDayIsWrittenAsTheISODateWithZeros() {
+        #expect(CalendarDay(year: 2026, month: 4, day: 3).description == "2026-04-03")
+        #expect(CalendarDay(year: 1999, month: 12, day: 31).description == "1999-12-31")
+        #expect(CalendarDay(year: 987, month: 1, day: 9).description == "0987-01-09")
+        #expect(CalendarDay(year: 0, month: 10, day: 10).description == "0000-10-10")
+        // Outside four digits: as wide as the year needs.
+        #expect(CalendarDay(year: 12026, month: 4, day: 3).description == "12026-04-03")
+    }
+
     @Test func dateOnly() throws {
         let d = try EntryDate.parse("2026-04-03", zone: berlin)
         #expect(!d.hasTime)

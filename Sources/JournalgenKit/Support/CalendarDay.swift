@@ -87,7 +87,29 @@ public struct CalendarDay: Sendable, Hashable, Codable, Comparable, CustomString
         (a.year, a.month, a.day) < (b.year, b.month, b.day)
     }
 
-    public var description: String { "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))" }
+    public var description: String {
+        // "2026-04-03" written straight into a small string (no allocation): every page's dates
+        // and every task row ask for it, and the padded parts joined by interpolation made five
+        // strings each time.
+        guard (0...9999).contains(year), (0...99).contains(month), (0...99).contains(day) else {
+            return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+        }
+        return String(unsafeUninitializedCapacity: 10) { bytes in
+            func put(_ value: Int, _ width: Int, at start: Int) {
+                var value = value
+                for offset in stride(from: width - 1, through: 0, by: -1) {
+                    bytes[start + offset] = UInt8(truncatingIfNeeded: 0x30 + value % 10)
+                    value /= 10
+                }
+            }
+            put(year, 4, at: 0)
+            bytes[4] = 0x2D
+            put(month, 2, at: 5)
+            bytes[7] = 0x2D
+            put(day, 2, at: 8)
+            return 10
+        }
+    }
 }
 
 /// Zero-padded decimal, without Foundation's String(format:).
