@@ -154,11 +154,7 @@ public final class EntryCache: Sendable {
         moodFiles.withLock { $0[path] = (stamp, lines, diagnostics) }
     }
 
-    func store(_ record: Record, for relative: String) {
-        store([(relative, record)])
-    }
-
-    /// Many records at once, under one lock.
+    /// Records made by a load, all at once under one lock.
     func store(_ batch: [(relative: String, record: Record)]) {
         guard !batch.isEmpty else { return }
         let shards = batch.map { Self.shard(of: $0.relative) }
@@ -209,10 +205,6 @@ public final class EntryCache: Sendable {
 
     static func folder(journal: String) -> String {
         CacheFolder.path(journal: journal) + "/entries"
-    }
-
-    static func path(journal: String, shard: Int) -> String {
-        path(folder: folder(journal: journal), shard: shard)
     }
 
     static func path(folder: String, shard: Int) -> String { folder + "/\(shard).cache" }

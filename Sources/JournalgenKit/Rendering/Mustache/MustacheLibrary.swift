@@ -7,8 +7,8 @@ public struct MustacheLibrary: Sendable {
     /// The templates again for each thread that renders with them, in memory of its own (made on
     /// its first page). Every node a page goes through is retained and released; with one set
     /// for all threads, both cores did so on the same reference counts, and each count's cache
-    /// line went back and forth between them: retaining cost six times as much as on one core,
-    /// a twelfth of a 10k build's CPU time.
+    /// line went back and forth between them: the renderer's retains took six times the samples
+    /// they take on one core (1,038 against 166, 4.6 % of a 10k build's; 115 with the copies).
     private var copies = ThreadCopies()
 
     public init() {}
