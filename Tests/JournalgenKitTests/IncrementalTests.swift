@@ -574,6 +574,17 @@ final class IncrementalTests: XCTestCase {
         let decoded = try CompactCoder.decode(compact: EntryCache.Record.self, from: CompactSource(Data(bytes)), length: bytes.count)
         XCTAssertEqual(Self.dumped(decoded), Self.dumped(record))
         XCTAssertEqual(decoded.entry?.body.html, entry.body.html)
+        // From a mapped cache file, the body stays in the file until read, even once the file is
+        // gone (a save renames a new one over it), and is saved again byte for byte.
+        let saved = journal.root.appendingPathComponent("record.cache")
+        try Data(bytes).write(to: saved)
+        let mapped = try XCTUnwrap(CompactSource(mapping: saved.path))
+        mapped.leavesTextsInFile = true
+        let lazy = try CompactCoder.decode(compact: EntryCache.Record.self, from: mapped, length: bytes.count)
+        try FileManager.default.removeItem(at: saved)
+        XCTAssertTrue(Self.dumped(try XCTUnwrap(lazy.entry).body.htmlText).contains("saved"))
+        XCTAssertEqual(lazy.entry?.body.html, entry.body.html)
+        XCTAssertEqual(CompactCoder.bytes(compact: lazy), bytes)
         // Damaged bytes are an error, never a different entry.
         XCTAssertThrowsError(try CompactCoder.decode(compact: EntryCache.Record.self, from: CompactSource(Data(bytes.prefix(40))), length: 40))
         var flipped = bytes
@@ -587,6 +598,23 @@ final class IncrementalTests: XCTestCase {
         XCTAssertEqual(SiteFingerprint.meta(of: edited), SiteFingerprint.meta(of: entry))
         edited.media[0].caption = "Another caption"
         XCTAssertNotEqual(SiteFingerprint.meta(of: edited), SiteFingerprint.meta(of: entry))
+    }
+
+    func testABuildLooksAtEachFileOnce() throws {
+        let journal = try TemporaryJournal()
+        defer { journal.remove() }
+        try journal.write("media/a.jpg", "one")
+        let path = journal.root.appendingPathComponent("media/a.jpg").path
+        let seen = SeenFiles()
+        let first = try XCTUnwrap(seen.sizeAndTime(path, regularFilesOnly: true))
+        XCTAssertEqual(first.size, 3)
+        try journal.write("media/a.jpg", "three")
+        // The build goes on with the file as it first saw it; the next build sees the change.
+        XCTAssertEqual(seen.sizeAndTime(path), first)
+        XCTAssertEqual(SeenFiles().sizeAndTime(path)?.size, 5)
+        XCTAssertNil(seen.sizeAndTime(journal.root.appendingPathComponent("media").path, regularFilesOnly: true))
+        XCTAssertNotNil(seen.sizeAndTime(journal.root.appendingPathComponent("media").path))
+        XCTAssertNil(seen.sizeAndTime(path + ".missing"))
     }
 
     static func dumped<T>(_ value: T) -> String {

@@ -57,6 +57,7 @@ public struct BuildPipeline: Sendable {
 
         // 2. Entries, parsed and rendered on all cores.
         let imageCache = options.session?.imageCache(journal: journal.path) ?? ImageCache(journal: journal.path)
+        imageCache.beginBuild()
         var loaded: LoadedJournal
         do {
             // Scoped: outside `serve`, the cache's records are let go once saved, before pages

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -30,13 +31,21 @@ final class ImageCache: @unchecked Sendable {
     }
 
     /// Size and modification time (ns), the key of both indexes.
-    private static func stamp(_ path: String) -> (size: Int, mtime: Int)? {
-        FileIO.sizeAndTime(path).map { ($0.size, $0.modified) }
+    private func stamp(_ path: String) -> (size: Int, mtime: Int)? {
+        seen.sizeAndTime(path).map { ($0.size, $0.modified) }
     }
+
+    /// This build's looks at files (serve's photo cache lives on from build to build; its looks
+    /// do not).
+    var seen: SeenFiles { looks.withLock { $0 } }
+    private let looks = Mutex(SeenFiles())
+
+    /// Forgets the last build's looks: files may have changed since.
+    func beginBuild() { looks.withLock { $0 = SeenFiles() } }
 
     /// A photo's header, from the index while the file is unchanged, else read by libvips.
     func header(_ path: String) -> Result<Vips.Header, Vips.Failure> {
-        guard let (size, mtime) = Self.stamp(path) else { return Vips.header(path) }
+        guard let (size, mtime) = stamp(path) else { return Vips.header(path) }
         lock.lock()
         let entry = headers[path]
         lock.unlock()
@@ -61,7 +70,7 @@ final class ImageCache: @unchecked Sendable {
 
     /// SHA-256 of a file's content; read again only when its size or modification time changed.
     func contentHash(_ path: String) -> String? {
-        guard let (size, mtime) = Self.stamp(path) else { return nil }
+        guard let (size, mtime) = stamp(path) else { return nil }
         lock.lock()
         let entry = known[path]
         lock.unlock()

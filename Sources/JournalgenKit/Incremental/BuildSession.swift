@@ -92,7 +92,7 @@ public final class BuildSession: Sendable {
     func entryCache(key: String, journal: String) -> EntryCache {
         cache.withLock { current in
             if let current, current.key == key { return current }
-            let loaded = EntryCache.load(journal: journal, key: key)
+            let loaded = EntryCache.load(journal: journal, key: key, textsInFile: false)
             current = loaded
             return loaded
         }

@@ -82,16 +82,18 @@ final class CompactSource {
     /// Read in place: a file is mapped, not copied into memory of its own (the entry cache is
     /// 65 MB at 10,000 entries, and copying it was a sixth of a build after one edit).
     let bytes: UnsafeRawBufferPointer
-    private let mapped: Bool
+    private let owner: SourceBytes
     /// Unchecked, as CompactSink's bytes.
     @exclusivity(unchecked) var position = 0
+    /// `text()` leaves long texts in the mapped file, read when used (see CachedText).
+    var leavesTextsInFile = false
 
     /// A copy of `data` (a file read whole, a test's bytes).
     init(_ data: Data) {
         let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: data.count, alignment: 8)
         copy.copyBytes(from: data)
-        bytes = UnsafeRawBufferPointer(copy)
-        mapped = false
+        owner = SourceBytes(bytes: UnsafeRawBufferPointer(copy), mapped: false)
+        bytes = owner.bytes
     }
 
     /// The file at `path`, mapped; nil when it cannot be (missing, empty, not a regular file).
@@ -105,17 +107,9 @@ final class CompactSource {
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0,
               let start = mmap(nil, Int(info.st_size), PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0), start != MAP_FAILED
         else { return nil }
-        bytes = UnsafeRawBufferPointer(start: start, count: Int(info.st_size))
-        mapped = true
+        owner = SourceBytes(bytes: UnsafeRawBufferPointer(start: start, count: Int(info.st_size)), mapped: true)
+        bytes = owner.bytes
         self.position = position
-    }
-
-    deinit {
-        if mapped {
-            munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count)
-        } else {
-            UnsafeMutableRawBufferPointer(mutating: bytes).deallocate()
-        }
     }
 
     func byte() throws -> UInt8 {
@@ -152,6 +146,16 @@ final class CompactSource {
         guard count > 0 else { return "" }
         return String(decoding: UnsafeBufferPointer(start: bytes.baseAddress!.advanced(by: position).assumingMemoryBound(to: UInt8.self), count: count),
                       as: UTF8.self)
+    }
+
+    /// A string that may stay in the file until read: only a mapped file's, and only when
+    /// `leavesTextsInFile` (a build, not `serve`, which keeps its records for hours).
+    func text() throws -> CachedText {
+        guard leavesTextsInFile, owner.mapped else { return CachedText(try string()) }
+        let count = try int()
+        guard count >= 0, position + count <= bytes.count else { throw CompactCoder.Failure() }
+        defer { position += count }
+        return CachedText(in: owner, at: position..<position + count)
     }
 
     func double() throws -> Double {

@@ -19,15 +19,16 @@ public final class EntryCache: Sendable {
         var size: Int?
         var modified: Int?
 
-        init(path: String) {
+        /// `seen`: the build's looks, when it keeps them.
+        init(path: String, seen: SeenFiles? = nil) {
             self.path = path
-            if let stamp = FileIO.sizeAndTime(path, regularFilesOnly: true) {
+            if let stamp = seen.map({ $0.sizeAndTime(path, regularFilesOnly: true) }) ?? FileIO.sizeAndTime(path, regularFilesOnly: true) {
                 size = stamp.size
                 modified = stamp.modified
             }
         }
 
-        var isCurrent: Bool { Stamp(path: path) == self }
+        func isCurrent(seen: SeenFiles?) -> Bool { Stamp(path: path, seen: seen) == self }
 
         /// "path size time", for fingerprints of what files were when a result was made.
         var line: String { "\(path) \(size ?? -1) \(modified ?? -1)" }
@@ -117,16 +118,16 @@ public final class EntryCache: Sendable {
     }
 
     /// The record of `relative` if it still describes the file whose bytes are `data`.
-    func record(for relative: String, hash: String) -> Record? {
+    func record(for relative: String, hash: String, seen: SeenFiles? = nil) -> Record? {
         guard let record = stored(relative), record.hash == hash,
-              record.inputs.allSatisfy(\.isCurrent) else { return nil }
+              record.inputs.allSatisfy({ $0.isCurrent(seen: seen) }) else { return nil }
         return record
     }
 
     /// The record of `relative` if the file's size and time are those its bytes had, unread.
-    func record(for relative: String, unchanged stamp: Stamp) -> Record? {
+    func record(for relative: String, unchanged stamp: Stamp, seen: SeenFiles? = nil) -> Record? {
         guard let record = stored(relative), let file = record.file, file == stamp,
-              record.inputs.allSatisfy(\.isCurrent) else { return nil }
+              record.inputs.allSatisfy({ $0.isCurrent(seen: seen) }) else { return nil }
         return record
     }
 
@@ -211,10 +212,12 @@ public final class EntryCache: Sendable {
 
     /// The saved cache if it was made under `key`; else an empty one (never an error: the cache
     /// only saves time). A damaged or foreign shard is left out: its entries are loaded again.
-    static func load(journal: String, key: String) -> EntryCache {
+    /// `textsInFile`: bodies stay in the mapped files until read (CachedText); not for `serve`.
+    static func load(journal: String, key: String, textsInFile: Bool = true) -> EntryCache {
         let folder = folder(journal: journal)
         let shards: [[String: Record]] = parallelMap(Array(0..<shardCount)) { shard in
             guard let source = CompactSource(mapping: path(folder: folder, shard: shard)) else { return [:] }
+            source.leavesTextsInFile = textsInFile
             return decodeShard(source, key: key, shard: shard) ?? [:]
         }
         return EntryCache(key: key, shards: shards)

@@ -458,7 +458,7 @@ extension ImageSize: CompactCodable {
 
 extension RenderedBody: CompactCodable {
     func write(compact sink: CompactSink) {
-        sink.string(html)
+        htmlText.write(to: sink)
         sink.string(excerptHTML)
         sink.string(summary)
         sink.optional(firstHeading)
@@ -472,17 +472,10 @@ extension RenderedBody: CompactCodable {
     }
 
     init(compact source: CompactSource) throws {
-        html = try source.string()
-        excerptHTML = try source.string()
-        summary = try source.string()
-        firstHeading = try source.optionalString()
-        wordCount = try source.int()
-        hasMore = try source.bool()
-        images = try source.list(CmarkGFM.Image.self)
-        hasGalleryMarker = try source.bool()
-        tasks = try source.list(TaskItem.self)
-        links = try source.list(CmarkGFM.Link.self)
-        anchors = try source.strings()
+        self.init(html: try source.text(), excerptHTML: try source.string(), summary: try source.string(),
+                  firstHeading: try source.optionalString(), wordCount: try source.int(), hasMore: try source.bool(),
+                  images: try source.list(CmarkGFM.Image.self), hasGalleryMarker: try source.bool(),
+                  tasks: try source.list(TaskItem.self), links: try source.list(CmarkGFM.Link.self), anchors: try source.strings())
     }
 }
 

@@ -1,6 +1,11 @@
 /// An entry body turned into HTML, with what lists and titles need from it.
 public struct RenderedBody: Sendable {
-    public var html: String
+    public var html: String {
+        get { htmlText.string }
+        set { htmlText = CachedText(newValue) }
+    }
+    /// Left in the entry cache's file until a page shows it.
+    var htmlText: CachedText
     /// What lists show: the part before `<!-- more -->`, or else the first paragraph.
     public var excerptHTML: String
     /// Plain text for `<meta name="description">`.
@@ -20,6 +25,21 @@ public struct RenderedBody: Sendable {
     var links: [CmarkGFM.Link] = []
     /// The ids its page defines (headings, footnotes, task items), for `#anchor` links into it.
     var anchors: [String] = []
+
+    init(html: CachedText, excerptHTML: String, summary: String, firstHeading: String?, wordCount: Int, hasMore: Bool,
+         images: [CmarkGFM.Image], hasGalleryMarker: Bool, tasks: [TaskItem], links: [CmarkGFM.Link], anchors: [String]) {
+        htmlText = html
+        self.excerptHTML = excerptHTML
+        self.summary = summary
+        self.firstHeading = firstHeading
+        self.wordCount = wordCount
+        self.hasMore = hasMore
+        self.images = images
+        self.hasGalleryMarker = hasGalleryMarker
+        self.tasks = tasks
+        self.links = links
+        self.anchors = anchors
+    }
 }
 
 /// GitHub-flavoured Markdown (tables, strikethrough, autolinks, task lists, footnotes, smart
@@ -50,7 +70,7 @@ public struct MarkdownRenderer: Sendable {
             summary = intro.firstParagraphText
         }
         excerpt = AccessibleMarkup.removeFootnoteReferences(AccessibleMarkup.labelTaskItems(excerpt))
-        return RenderedBody(html: AccessibleMarkup.labelTaskItems(full.html), excerptHTML: excerpt, summary: Self.shorten(summary, to: 200),
+        return RenderedBody(html: CachedText(AccessibleMarkup.labelTaskItems(full.html)), excerptHTML: excerpt, summary: Self.shorten(summary, to: 200),
                             firstHeading: full.firstHeading, wordCount: full.wordCount,
                             hasMore: excerpt.utf8.count < full.html.utf8.count, images: full.images,
                             hasGalleryMarker: full.hasGalleryMarker,

@@ -241,9 +241,16 @@ enum FileIO {
     /// Size and modification time (ns) of a file, the key of journalgen's caches; nil when it
     /// cannot be seen (or, with `regularFilesOnly`, is a folder or a device).
     static func sizeAndTime(_ path: String, regularFilesOnly: Bool = false) -> Stamp? {
+        guard let look = stampAndKind(path), !regularFilesOnly || look.isRegularFile else { return nil }
+        return look.stamp
+    }
+
+    /// One stat: the stamp, and whether it is a regular file.
+    static func stampAndKind(_ path: String) -> (stamp: Stamp, isRegularFile: Bool)? {
         var info = stat()
-        guard stat(path, &info) == 0, !regularFilesOnly || (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        return Stamp(size: Int(info.st_size), modified: Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec))
+        guard stat(path, &info) == 0 else { return nil }
+        return (Stamp(size: Int(info.st_size), modified: Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)),
+                (info.st_mode & S_IFMT) == S_IFREG)
     }
 
     /// Size in bytes, or nil when the file cannot be seen.
