@@ -1,0 +1,57 @@
+"""Alternates journalgen binaries on a build after one edit of the 10k journal, and on a build with no change.
+
+usage: ab-edit.py BINARY,BINARY[,...] [RUNS]
+  e.g. ab-edit.py /tmp/old/.build/release/journalgen,.build/release/journalgen 9
+Each binary gets its own copy of .build/bench/journal-10000 (made by `make bench`; its photo cache
+copied too, so no photo is processed) in .build/ab-N, and its own output folder on tmpfs
+(/dev/shm/ab-N). Two uncounted builds first (the first fills the entry cache: a new binary does
+not trust another's). Then, in each run and for each binary in turn: one line appended to one
+entry, a build; and a build with nothing changed. The entry is put back as it was at the start.
+Prints the medians of wall time and CPU time (user + system) of the edit builds, and the wall
+time of the builds with no change."""
+import os, resource, shutil, statistics, subprocess, sys, time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+SOURCE = os.path.join(ROOT, ".build/bench/journal-10000")
+ENTRY = "entries/2013/2013-09-08-ayse-and-the-drizzle.md"
+bins = sys.argv[1].split(",")
+runs = int(sys.argv[2]) if len(sys.argv) > 2 else 5
+env = dict(os.environ, JOURNALGEN_PASSPHRASE="benchmark passphrase, not a secret")
+with open(os.path.join(SOURCE, ENTRY), "rb") as f:
+    original = f.read()
+journals = []
+for n, _ in enumerate(bins):
+    journal = os.path.join(ROOT, f".build/ab-{n}")
+    if not os.path.exists(journal + "/journal.yaml"):
+        shutil.rmtree(journal, ignore_errors=True)
+        shutil.copytree(SOURCE, journal, ignore=shutil.ignore_patterns("_site", ".journalgen-cache"))
+        for part in ("images", "frames"):
+            shutil.copytree(f"{SOURCE}/.journalgen-cache/{part}", f"{journal}/.journalgen-cache/{part}")
+    with open(os.path.join(journal, ENTRY), "wb") as f:
+        f.write(original)
+    journals.append(journal)
+
+
+def build(n):
+    cmd = [bins[n], "build", journals[n], "-o", f"/dev/shm/ab-{n}", "--today", "2026-11-22", "--quiet"]
+    r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.time()
+    subprocess.run(cmd, env=env, check=True)
+    r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return time.time() - start, r1.ru_utime - r0.ru_utime + r1.ru_stime - r0.ru_stime
+
+
+for n in range(len(bins)):
+    build(n)
+    build(n)
+results = {n: {"edit": [], "none": []} for n in range(len(bins))}
+for run in range(runs):
+    for n in range(len(bins)):
+        with open(os.path.join(journals[n], ENTRY), "a") as f:
+            f.write(f"\nEdited in run {run}.\n")
+        results[n]["edit"].append(build(n))
+        results[n]["none"].append(build(n))
+for n in range(len(bins)):
+    edit, none = results[n]["edit"], results[n]["none"]
+    print(f"{bins[n]}  edit wall {statistics.median(w for w, _ in edit):.3f} s  cpu {statistics.median(c for _, c in edit):.3f} s"
+          f" | no change {statistics.median(w for w, _ in none):.3f} s")
