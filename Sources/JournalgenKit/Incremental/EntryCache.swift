@@ -28,7 +28,7 @@ public final class EntryCache: Sendable {
             }
         }
 
-        func isCurrent(seen: SeenFiles?) -> Bool { Stamp(path: path, seen: seen) == self }
+        func isCurrent(seen: SeenFiles) -> Bool { Stamp(path: path, seen: seen) == self }
 
         /// "path size time", for fingerprints of what files were when a result was made.
         var line: String { "\(path) \(size ?? -1) \(modified ?? -1)" }
@@ -118,14 +118,14 @@ public final class EntryCache: Sendable {
     }
 
     /// The record of `relative` if it still describes the file whose bytes are `data`.
-    func record(for relative: String, hash: String, seen: SeenFiles? = nil) -> Record? {
+    func record(for relative: String, hash: String, seen: SeenFiles) -> Record? {
         guard let record = stored(relative), record.hash == hash,
               record.inputs.allSatisfy({ $0.isCurrent(seen: seen) }) else { return nil }
         return record
     }
 
     /// The record of `relative` if the file's size and time are those its bytes had, unread.
-    func record(for relative: String, unchanged stamp: Stamp, seen: SeenFiles? = nil) -> Record? {
+    func record(for relative: String, unchanged stamp: Stamp, seen: SeenFiles) -> Record? {
         guard let record = stored(relative), let file = record.file, file == stamp,
               record.inputs.allSatisfy({ $0.isCurrent(seen: seen) }) else { return nil }
         return record

@@ -312,7 +312,7 @@ public struct JournalLoader: Sendable {
 
     /// Every file an entry's loading looked at besides its own: each place a media name, poster
     /// or body image could be found, so adding, changing or removing one loads the entry again.
-    static func mediaInputs(of entry: Entry, journal: String, seen: SeenFiles? = nil) -> [EntryCache.Stamp] {
+    static func mediaInputs(of entry: Entry, journal: String, seen: SeenFiles) -> [EntryCache.Stamp] {
         var names = entry.media.map(\.source) + entry.media.compactMap(\.poster) + entry.bodyImages.map(\.source)
         names = names.map(\.trimmedSpaces).filter { !MediaResolver.escapes($0) }
         let bundle = MediaResolver.bundleFolder(of: entry.filePath)
