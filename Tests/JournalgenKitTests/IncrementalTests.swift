@@ -611,10 +611,14 @@ final class IncrementalTests: XCTestCase {
         try journal.write("media/a.jpg", "three")
         // The build goes on with the file as it first saw it; the next build sees the change.
         XCTAssertEqual(seen.sizeAndTime(path), first)
-        XCTAssertEqual(SeenFiles().sizeAndTime(path)?.size, 5)
         XCTAssertNil(seen.sizeAndTime(journal.root.appendingPathComponent("media").path, regularFilesOnly: true))
         XCTAssertNotNil(seen.sizeAndTime(journal.root.appendingPathComponent("media").path))
         XCTAssertNil(seen.sizeAndTime(path + ".missing"))
+        try journal.write("media/a.jpg.missing", "here now")
+        XCTAssertNil(seen.sizeAndTime(path + ".missing"))
+        seen.forget()
+        XCTAssertEqual(seen.sizeAndTime(path)?.size, 5)
+        XCTAssertEqual(seen.sizeAndTime(path + ".missing")?.size, 8)
     }
 
     static func dumped<T>(_ value: T) -> String {

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -36,12 +35,10 @@ final class ImageCache: @unchecked Sendable {
     }
 
     /// This build's looks at files (serve's photo cache lives on from build to build; its looks
-    /// do not).
-    var seen: SeenFiles { looks.withLock { $0 } }
-    private let looks = Mutex(SeenFiles())
+    /// do not: `beginBuild` forgets them).
+    let seen = SeenFiles()
 
-    /// Forgets the last build's looks: files may have changed since.
-    func beginBuild() { looks.withLock { $0 = SeenFiles() } }
+    func beginBuild() { seen.forget() }
 
     /// A photo's header, from the index while the file is unchanged, else read by libvips.
     func header(_ path: String) -> Result<Vips.Header, Vips.Failure> {

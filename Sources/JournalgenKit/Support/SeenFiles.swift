@@ -7,30 +7,29 @@ import Synchronization
 /// that was 21,000 of a build's 100,000 stats. One look per build also keeps a build to one
 /// version of each file, as the entry that read it saw it.
 final class SeenFiles: Sendable {
-    struct Look: Sendable {
-        /// Nil when nothing is there (or the system cannot say).
-        var stamp: FileIO.Stamp?
-        var isRegularFile: Bool
-    }
-
     private final class Shard: Sendable {
-        let looks = Mutex<[String: Look]>([:])
+        /// Nil for a file that was not there (or that the system could not look at).
+        let looks = Mutex<[String: (stamp: FileIO.Stamp, isRegularFile: Bool)?]>([:])
     }
     /// Sixteen, so both cores rarely wait for each other.
     private let shards = (0..<16).map { _ in Shard() }
 
-    func look(_ path: String) -> Look {
+    /// As FileIO.sizeAndTime, from the first look of this build.
+    func sizeAndTime(_ path: String, regularFilesOnly: Bool = false) -> FileIO.Stamp? {
         let shard = shards[Int(UInt(bitPattern: path.hashValue) % 16)]
-        if let known = shard.looks.withLock({ $0[path] }) { return known }
-        let found = FileIO.stampAndKind(path)
-        let look = Look(stamp: found?.stamp, isRegularFile: found?.isRegularFile ?? false)
-        shard.looks.withLock { $0[path] = look }
-        return look
+        let look: (stamp: FileIO.Stamp, isRegularFile: Bool)?
+        if let known = shard.looks.withLock({ $0[path] }) {
+            look = known
+        } else {
+            look = FileIO.stampAndKind(path)
+            shard.looks.withLock { $0[path] = .some(look) }
+        }
+        guard let look, !regularFilesOnly || look.isRegularFile else { return nil }
+        return look.stamp
     }
 
-    /// As FileIO.sizeAndTime.
-    func sizeAndTime(_ path: String, regularFilesOnly: Bool = false) -> FileIO.Stamp? {
-        let look = look(path)
-        return !regularFilesOnly || look.isRegularFile ? look.stamp : nil
+    /// Forgets every look: a new build begins, and files may have changed since.
+    func forget() {
+        for shard in shards { shard.looks.withLock { $0.removeAll() } }
     }
 }
