@@ -77,6 +77,18 @@ import Testing
         }
     }
 
+    /// cmark-gfm parses a text into pieces split at punctuation ("don", "’", "t"); the count
+    /// joins a word that runs on from one piece into the next, with wiki links ("[[") or without.
+    @Test func wordsAreCountedAcrossTheParsersPieces() {
+        let renderer = MarkdownRenderer()
+        let text = "I don't know [where] it went, 3-4 times!\n\n- [ ] ! call\tthe bank\n"
+        #expect(renderer.render(text).wordCount == 12)
+        #expect(renderer.render(text + "\nSee [[2025-03-15-hike]].\n").wordCount == 15)
+        #expect(renderer.render("a!b[c]d\n").wordCount == 1)
+        #expect(renderer.render("").wordCount == 0)
+        #expect(renderer.render("- [ ] ! call the bank\n").html.contains("<strong class=\"important\" title=\"Important\">!</strong> call the bank"))
+    }
+
     @Test func collidingURLsGetDistinctStableSuffixes() throws {
         let journal = try TemporaryJournal()
         defer { journal.remove() }
