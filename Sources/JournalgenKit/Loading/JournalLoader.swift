@@ -85,9 +85,9 @@ public struct JournalLoader: Sendable {
             listing.diagnostics.forEach(diagnostics.emit)
             entryCache?.lastListing = listing.diagnostics.isEmpty ? files : nil
         }
-        let resolver = MediaResolver(journal: root)
         let paths = self.paths
         let images = imageCache ?? ImageCache(journal: root)
+        let resolver = MediaResolver(journal: root, seen: images.seen)
         let inspector = MediaInspector(zone: config.timeZone, settings: config.media, cache: images, paths: paths)
         let parser = EntryParser(config: config) { media, filePath in
             inspector.earliestPhotoDate(media, entryPath: filePath, resolver: resolver)

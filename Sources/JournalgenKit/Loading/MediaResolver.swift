@@ -11,10 +11,18 @@ public struct MediaResolver: Sendable {
     /// Folders' real paths, each worked out once: `realpath` of every media file looked at each
     /// folder above it again (eight system calls a photo, a tenth of loading's system time).
     private let folders = RealFolders()
+    /// The build's looks at files, given the resolver's own: a photo was `lstat`ed here and
+    /// `stat`ed again for its size and time (11,500 of a 10k build's system calls).
+    private let seen: SeenFiles?
 
     public init(journal: String) {
+        self.init(journal: journal, seen: nil)
+    }
+
+    init(journal: String, seen: SeenFiles?) {
         self.journal = journal
         self.journalRealPath = FileIO.realPath(journal) ?? journal
+        self.seen = seen
     }
 
     private final class RealFolders: Sendable {
@@ -45,7 +53,9 @@ public struct MediaResolver: Sendable {
         case S_IFREG:
             // Not a link itself: it is where its folder really is.
             guard let slash = candidate.utf8.lastIndex(of: 0x2F) else { return .some(FileIO.realPath(candidate)) }
-            return .some(folders.realPath(String(candidate[..<slash])).map { $0 + candidate[slash...] })
+            let real = folders.realPath(String(candidate[..<slash])).map { $0 + candidate[slash...] }
+            if let real { seen?.note(real, info) }
+            return .some(real)
         case S_IFLNK:
             return FileIO.isRegularFile(candidate) ? .some(FileIO.realPath(candidate)) : nil
         default:

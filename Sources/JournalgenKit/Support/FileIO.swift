@@ -249,8 +249,12 @@ enum FileIO {
     static func stampAndKind(_ path: String) -> (stamp: Stamp, isRegularFile: Bool)? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
-        return (Stamp(size: Int(info.st_size), modified: Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)),
-                (info.st_mode & S_IFMT) == S_IFREG)
+        return stampAndKind(info)
+    }
+
+    static func stampAndKind(_ info: stat) -> (stamp: Stamp, isRegularFile: Bool) {
+        (Stamp(size: Int(info.st_size), modified: Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)),
+         (info.st_mode & S_IFMT) == S_IFREG)
     }
 
     /// Size in bytes, or nil when the file cannot be seen.

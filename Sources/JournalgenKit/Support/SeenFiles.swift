@@ -16,7 +16,7 @@ final class SeenFiles: Sendable {
 
     /// As FileIO.sizeAndTime, from the first look of this build.
     func sizeAndTime(_ path: String, regularFilesOnly: Bool = false) -> FileIO.Stamp? {
-        let shard = shards[Int(UInt(bitPattern: path.hashValue) % 16)]
+        let shard = shard(of: path)
         let look: (stamp: FileIO.Stamp, isRegularFile: Bool)?
         if let known = shard.looks.withLock({ $0[path] }) {
             look = known
@@ -27,6 +27,16 @@ final class SeenFiles: Sendable {
         guard let look, !regularFilesOnly || look.isRegularFile else { return nil }
         return look.stamp
     }
+
+    /// A look taken elsewhere (the media resolver's `lstat` of a file that is not a link is its
+    /// `stat`): kept unless the build looked already.
+    func note(_ path: String, _ info: stat) {
+        shard(of: path).looks.withLock { looks in
+            if looks[path] == nil { looks[path] = .some(FileIO.stampAndKind(info)) }
+        }
+    }
+
+    private func shard(of path: String) -> Shard { shards[Int(UInt(bitPattern: path.hashValue) % 16)] }
 
     /// Forgets every look: a new build begins, and files may have changed since.
     func forget() {
