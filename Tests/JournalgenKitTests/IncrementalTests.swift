@@ -619,6 +619,14 @@ final class IncrementalTests: XCTestCase {
         seen.forget()
         XCTAssertEqual(seen.sizeAndTime(path)?.size, 5)
         XCTAssertEqual(seen.sizeAndTime(path + ".missing")?.size, 8)
+
+        // The media resolver's look at a photo is the build's: not taken again.
+        seen.forget()
+        let root = journal.root.standardizedFileURL.path
+        let resolver = MediaResolver(journal: root, seen: seen)
+        XCTAssertEqual(try resolver.resolve("a.jpg", entryPath: root + "/entries/2026-01-01-a.md").get(), root + "/media/a.jpg")
+        try journal.write("media/a.jpg", "changed again")
+        XCTAssertEqual(seen.sizeAndTime(root + "/media/a.jpg")?.size, 5)
     }
 
     static func dumped<T>(_ value: T) -> String {

@@ -53,9 +53,8 @@ public struct MediaResolver: Sendable {
         case S_IFREG:
             // Not a link itself: it is where its folder really is.
             guard let slash = candidate.utf8.lastIndex(of: 0x2F) else { return .some(FileIO.realPath(candidate)) }
-            let real = folders.realPath(String(candidate[..<slash])).map { $0 + candidate[slash...] }
-            if let real { seen?.note(real, info) }
-            return .some(real)
+            seen?.note(candidate, info)
+            return .some(folders.realPath(String(candidate[..<slash])).map { $0 + candidate[slash...] })
         case S_IFLNK:
             return FileIO.isRegularFile(candidate) ? .some(FileIO.realPath(candidate)) : nil
         default:
