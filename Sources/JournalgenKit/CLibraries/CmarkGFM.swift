@@ -471,10 +471,10 @@ enum CmarkGFM {
         return String(cString: pointer)
     }
 
-    /// A word starts at a byte that is not a space after one that is. Counted pairwise without
-    /// branches, which the compiler turns into vector code: a loop that branched on each byte
-    /// was a tenth of the loading stage's samples (every byte of every body passes through it).
     /// For a text that is not empty: its words, and whether its first and last bytes are in one.
+    /// A word starts at a byte that is not a space after one that is, counted pairwise without
+    /// branches: a loop that branched on each byte was most of `render`'s own samples (every
+    /// byte of every body passes through it, and the processor mispredicted about once a word).
     private static func countWords(_ literal: UnsafePointer<CChar>) -> (count: Int, startsInWord: Bool, endsInWord: Bool) {
         let length = strlen(literal)
         return literal.withMemoryRebound(to: UInt8.self, capacity: length) { bytes in
