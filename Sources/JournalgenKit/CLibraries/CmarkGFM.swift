@@ -95,7 +95,7 @@ enum CmarkGFM {
         var links: [Link] = []
         // Only a text with "[[" can have one; the others keep cmark's text nodes as parsed (split
         // at punctuation), which the word count below joins up again.
-        if withLinks, mayHaveWikiLink(markdown) {
+        if withLinks, markdown.containsBytes("[[") {
             links = makeWikiLinks(in: document)
         }
 
@@ -145,7 +145,7 @@ enum CmarkGFM {
                 if firstParagraph == nil, cmark_node_parent(node) == document { firstParagraph = node }
             case CMARK_NODE_TEXT:
                 if let literal = cmark_node_get_literal(node) {
-                    let runsOn = lastEndsInWord && lastText != nil && cmark_node_previous(node) == lastText
+                    let runsOn = lastEndsInWord && cmark_node_previous(node) == lastText
                     if literal.pointee == 0 {
                         lastEndsInWord = runsOn
                     } else {
@@ -358,20 +358,6 @@ enum CmarkGFM {
             cmark_node_free(node)
         }
         return links
-    }
-
-    /// Whether "[[" is in the text (found with memchr: most texts have few "[" or none).
-    private static func mayHaveWikiLink(_ markdown: String) -> Bool {
-        markdown.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-            guard var at = bytes.baseAddress else { return false }
-            let end = at + bytes.count
-            while at < end, let found = memchr(at, 0x5B, end - at) {
-                let bracket = found.assumingMemoryBound(to: UInt8.self)
-                if bracket + 1 < end, bracket[1] == 0x5B { return true }
-                at = UnsafePointer(bracket + 1)
-            }
-            return false
-        } ?? true
     }
 
     /// The line of the block an inline node is in (cmark-gfm keeps no positions for inlines).
