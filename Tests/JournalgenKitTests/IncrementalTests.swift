@@ -445,21 +445,79 @@ final class IncrementalTests: XCTestCase {
         }
     }
 
+    /// The spare's record (what the build that made the site in place left in the spare) tells
+    /// the next build which photo sizes it holds, as copies of which cache files: they are kept
+    /// without a look in the photo cache, so with the cache's sizes gone nothing is made again. A
+    /// build without the spare, or without its record, looks in the cache and makes them again.
+    /// Either way the site is the clean build's.
+    func testPhotoSizesTheSpareHoldsAreKeptByItsRecord() throws {
+        let journal = try TemporaryJournal()
+        defer { journal.remove() }
+        try journal.write("entries/2026/2026-09-05-bastei.md", "---\ntitle: Bastei\nmedia: [phone.jpg]\n---\n\nText.\n")
+        try journal.write("entries/2026/2026-09-05-bastei/phone.jpg", TestImages.jpeg)
+        for _ in 0..<2 { XCTAssertTrue(journal.build().succeeded) }
+        let sizes = journal.root.appendingPathComponent(".journalgen-cache/images")
+        func editAndBuild(_ text: String) -> BuildReport {
+            XCTAssertNoThrow(try journal.write("entries/2026/2026-09-05-bastei.md", "---\ntitle: Bastei\nmedia: [phone.jpg]\n---\n\n\(text)\n"))
+            XCTAssertNoThrow(try FileManager.default.removeItem(at: sizes))
+            return journal.build()
+        }
+        let kept = editAndBuild("Text, longer now.")
+        XCTAssertTrue(kept.succeeded, "\(kept.diagnostics)")
+        XCTAssertEqual(kept.imagesProcessed, 0, "the spare's copies are kept by its record")
+        let clean = journal.root.appendingPathComponent("clean")
+        XCTAssertTrue(try sameAsCleanBuild(journal.output, journal: journal.root, clean: clean, after: "an edit with the photo cache gone"))
+
+        try FileManager.default.removeItem(at: journal.root.appendingPathComponent("._site.journalgen-spare"))
+        let noSpare = editAndBuild("Text, longer still.")
+        XCTAssertTrue(noSpare.succeeded)
+        XCTAssertEqual(noSpare.imagesProcessed, 1, "without the spare, the sizes are made again")
+
+        for record in try FileManager.default.contentsOfDirectory(atPath: journal.root.path + "/.journalgen-cache/sites") where record.hasSuffix(".spare") {
+            try FileManager.default.removeItem(atPath: journal.root.path + "/.journalgen-cache/sites/" + record)
+        }
+        let noRecord = editAndBuild("Text, longest.")
+        XCTAssertTrue(noRecord.succeeded)
+        XCTAssertEqual(noRecord.imagesProcessed, 1, "without the spare's record, the sizes are made again")
+        XCTAssertTrue(try sameAsCleanBuild(journal.output, journal: journal.root, clean: clean, after: "an edit without the spare's record"))
+    }
+
     func testASiteManifestReadsBackAndADamagedOneIsNotTrusted() throws {
         let journal = try TemporaryJournal()
         defer { journal.remove() }
+        // Cache files' keys of every size the coding has (a key of 2^62 or more came back changed).
+        let photos = (0..<64).map { "2026/photo-\($0).webp" }
         let manifest = SiteManifest(journal: "j", texts: ["a", "é"], pages: ["index.html", "2026/index.html"],
-                                    reads: [[-1], [0, 1]], files: ["index.html", "2026/index.html", "style.css"])
+                                    reads: [[-1], [0, 1]], files: ["index.html", "2026/index.html", "style.css"] + photos,
+                                    copySources: [0, 0, 0] + photos.map { SiteManifest.sourceKey(".journalgen-cache/images/" + $0) })
         manifest.save(journal: journal.root.path, id: "abc-1")
         let read = try XCTUnwrap(SiteManifest.load(journal: journal.root.path, id: "abc-1"))
         XCTAssertEqual([read.journal] + read.texts + read.pages + read.files, [manifest.journal] + manifest.texts + manifest.pages + manifest.files)
         XCTAssertEqual(read.reads, manifest.reads)
+        XCTAssertEqual(read.copySources, manifest.copySources)
+        XCTAssertFalse(read.copySources.dropFirst(3).contains(0))
+
+        // The spare's record, removed with its site's manifest.
+        let record = SpareRecord(spareID: "def-2", madeAnew: ["index.html", ".journalgen-site"])
+        record.save(journal: journal.root.path, site: "abc-1")
+        XCTAssertEqual(SpareRecord.load(journal: journal.root.path, site: "abc-1"), record)
+        let spare = record.spare(of: read, files: Set(read.files), siteID: "abc-1")
+        XCTAssertEqual(spare.files, Set(["2026/index.html", "style.css", ".journalgen-site"] + photos))
+        XCTAssertEqual(spare.copiedFrom.count, photos.count)
+        let recordFile = SpareRecord.path(journal: journal.root.path, site: "abc-1")
+        let recordBytes = try Data(contentsOf: URL(fileURLWithPath: recordFile))
+        try recordBytes.dropLast(2).write(to: URL(fileURLWithPath: recordFile))
+        XCTAssertNil(SpareRecord.load(journal: journal.root.path, site: "abc-1"), "a record cut short")
+        record.save(journal: journal.root.path, site: "abc-1")
+        SiteManifest.remove(journal: journal.root.path, id: "abc-1")
+        XCTAssertNil(SpareRecord.load(journal: journal.root.path, site: "abc-1"))
+        manifest.save(journal: journal.root.path, id: "abc-1")
         let file = journal.root.appendingPathComponent(".journalgen-cache/sites/abc-1")
         var bytes = try Data(contentsOf: file)
         bytes.removeLast(3)
         try bytes.write(to: file)
         XCTAssertNil(SiteManifest.load(journal: journal.root.path, id: "abc-1"), "cut short")
-        try Data("journalgen site manifest 1\n".utf8 + bytes.dropFirst(SiteManifest.magic.count)).write(to: file)
+        try Data("journalgen site manifest 2\n".utf8 + bytes.dropFirst(SiteManifest.magic.count)).write(to: file)
         XCTAssertNil(SiteManifest.load(journal: journal.root.path, id: "abc-1"), "another format")
     }
 

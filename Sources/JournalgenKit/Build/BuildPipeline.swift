@@ -81,6 +81,14 @@ public struct BuildPipeline: Sendable {
         report.entriesNotLookedAt = loaded.entriesNotLookedAt
         report.futureLeftOut = loaded.futureLeftOut
         stage("load and render entries")
+        // What the site in place and its spare hold, by the journal's records, read beside the
+        // stages that follow (serve knows its folders itself).
+        let siteInPlace = options.writeOutput && options.useCache && options.session == nil
+            ? SiteInPlaceRecords(journal: journal.path, output: options.outputFolder) : nil
+        // The photos' cached sizes looked at beside them too, unless the spare's record spares
+        // that; serve knows which photos changed, and looks at those alone.
+        let photosAhead = options.writeOutput && options.session == nil
+            ? ImageProcessor.LookAhead(entries: loaded.entries, cache: imageCache, settings: config.media) { siteInPlace?.result?.spare == nil } : nil
 
         // 3. Theme and templates.
         let assets = AssetSource(journal: journal)
@@ -305,30 +313,38 @@ public struct BuildPipeline: Sendable {
             }
             return finish(true)
         }
-        // 8. Photos: every size made on both cores, or taken from the cache.
-        let imageJobs = ImageProcessor.jobs(model: model, paths: paths)
-        // The watcher's word holds for photos it reports in the form they are named in, and for
-        // frames taken from videos (named by the video's content, in the cache).
-        let frames = CacheFolder.path(journal: journal.path) + "/frames/", root = journal.path
-        let images = options.session.map {
-            $0.photos(imageJobs, settings: config.media, trusted: trustedChanges,
-                      watched: { ChangedFiles.isWatched($0.source, root: root) || $0.source.hasPrefix(frames) }) { processor.run(imageJobs) }
-        }
-            ?? processor.run(imageJobs)
-        report.imagesProcessed = images.processed + locked.imagesProcessed
-        report.imagesFromCache = images.fromCache + locked.imagesFromCache
-        stage("process images")
-        guard !diagnostics.hasErrors else { return finish(false) }
-
+        // The output folder, before the photos: what it holds already is not looked for in the cache.
         let output: StagedOutput
         // What serve's last successful build left: its folders' files, and its copies' sources.
         let outputMemo = options.session?.takeOutput()
+        let inPlace = siteInPlace?.result
         do {
-            output = try StagedOutput(target: options.outputFolder, known: outputMemo?.known)
+            output = try StagedOutput(target: options.outputFolder, known: outputMemo?.known, recorded: inPlace?.spare)
         } catch {
             diagnostics.error(error.description, at: SourceLocation(path: paths.display(options.outputFolder)))
             return finish(false)
         }
+
+        // 8. Photos: every size made on both cores, or taken from the cache.
+        let imageJobs = ImageProcessor.jobs(model: model, paths: paths)
+        photosAhead?.stop()
+        // The watcher's word holds for photos it reports in the form they are named in, and for
+        // frames taken from videos (named by the video's content, in the cache).
+        let frames = CacheFolder.path(journal: journal.path) + "/frames/", root = journal.path
+        let published: @Sendable (String, String) -> Bool = { output.holdsCopy($0, of: $1) }
+        let images = options.session.map {
+            $0.photos(imageJobs, settings: config.media, trusted: trustedChanges,
+                      watched: { ChangedFiles.isWatched($0.source, root: root) || $0.source.hasPrefix(frames) }) { processor.run(imageJobs, published: published) }
+        }
+            ?? processor.run(imageJobs, published: published)
+        report.imagesProcessed = images.processed + locked.imagesProcessed
+        report.imagesFromCache = images.fromCache + locked.imagesFromCache
+        stage("process images")
+        guard !diagnostics.hasErrors else {
+            output.discard()
+            return finish(false)
+        }
+
         let copies = files.copies + images.copies + locked.copies
         output.prepareFolders(for: jobPaths + copies.map(\.sitePath) + documents.map(\.path))
         let relative = options.relativeLinks || config.relativeLinks ? RelativeLinks(basePath: config.basePath) : nil
@@ -352,7 +368,7 @@ public struct BuildPipeline: Sendable {
         }.joined(separator: "\n"))
         let fingerprints: SiteFingerprints? = options.useCache
             ? SiteFingerprints(model: model, journal: journal.path, siteInPlace: output.targetID, extra: inputs,
-                               session: options.session) : nil
+                               session: options.session, loaded: inPlace.map { ($0.siteID, $0.manifest) }) : nil
         stage("fingerprint pages")
         // The entry cache is written while the stages above leave a core idle; not beside the
         // pages, whose peak memory it would add to (a lifetime journal's build must stay small).
@@ -407,7 +423,7 @@ public struct BuildPipeline: Sendable {
             plannedFiles.insert(StagedOutput.markerName)
             let files = plannedFiles
             DispatchQueue.global().async(group: recorded) {
-                recordedEarly.save(pages: pagePaths, reads: allReads, files: Array(files), output: output)
+                recordedEarly.save(pages: pagePaths, reads: allReads, files: Array(files), cacheCopies: Self.cacheCopies(copies), output: output)
             }
         }
         // A copy made by the last build from the same source, which the watcher says is unchanged
@@ -421,7 +437,8 @@ public struct BuildPipeline: Sendable {
                     let unchanged = lastCopies?[copy.sitePath] == path && !trustedChanges!.contains(path) && ChangedFiles.isWatched(path, root: root)
                     try output.copy(path, to: copy.sitePath, sourceUnchanged: unchanged)
                 case .cached(let path):
-                    try output.copy(path, to: copy.sitePath, link: true, sourceUnchanged: lastCopies?[copy.sitePath] == path, sourceStamp: copy.sourceStamp)
+                    try output.copy(path, to: copy.sitePath, link: true, sourceUnchanged: lastCopies?[copy.sitePath] == path || output.holdsCopy(copy.sitePath, of: path),
+                                    sourceStamp: copy.sourceStamp)
                 case .data(let data): try output.write(data, to: copy.sitePath)
                 }
             } catch {
@@ -445,13 +462,16 @@ public struct BuildPipeline: Sendable {
             return finish(false)
         }
         do {
-            try output.commit(siteInPlaceFiles: fingerprints?.siteInPlaceFiles, waitForPruning: options.session == nil) {
+            let siteInPlaceFiles = inPlace.flatMap { $0.siteID == output.targetID ? $0.files : nil } ?? fingerprints?.siteInPlaceFiles
+            try output.commit(siteInPlaceFiles: siteInPlaceFiles, waitForPruning: options.session == nil) {
                 recorded.wait()
                 // The record must list exactly the folder's files: written again from what the
                 // build wrote should they differ (a stale file left out would stay published).
                 let written = output.writtenPaths
                 if recordedEarly == nil || written.count != plannedFiles.count || !plannedFiles.allSatisfy(written.contains) {
-                    fingerprints?.save(pages: pagePaths, reads: allReads, files: Array(written), output: output)
+                    // (serve keeps its folders' files itself: no spare record reads the copies' sources.)
+                    fingerprints?.save(pages: pagePaths, reads: allReads, files: Array(written),
+                                       cacheCopies: options.session == nil ? Self.cacheCopies(copies) : [:], output: output)
                 }
                 if let (store, key) = sealedToSave { store.save(locked, key: key, output: options.outputFolder, split: split) }
             }
@@ -459,6 +479,9 @@ public struct BuildPipeline: Sendable {
             discard()
             diagnostics.error(error.description, at: SourceLocation(path: paths.display(options.outputFolder)))
             return finish(false)
+        }
+        if options.session == nil, options.useCache, output.spareIsPruned, let spareID = output.targetID {
+            SpareRecord(spareID: spareID, madeAnew: output.madeAnew).save(journal: journal.path, site: output.id)
         }
         stage("swap the new site in")
         if let session = options.session {
@@ -483,6 +506,16 @@ public struct BuildPipeline: Sendable {
                                          imageCache, fingerprints as Any, output, processor)
         }
         return finish(true)
+    }
+
+    /// The photo cache's file each photo size is copied from, by path in the site.
+    static func cacheCopies(_ copies: [StaticFiles.Copy]) -> [String: String] {
+        var sources: [String: String] = [:]
+        sources.reserveCapacity(copies.count)
+        for copy in copies {
+            if case .cached(let path) = copy.source { sources[copy.sitePath] = path }
+        }
+        return sources
     }
 
     /// The session's cache when it was made under the same settings, else the one saved on disk.

@@ -21,6 +21,10 @@ struct SiteManifest {
     /// Every file of the folder (pages, copies, the marker), so the next build into it removes
     /// the ones it no longer writes without walking tens of thousands of files.
     var files: [String]
+    /// For each of `files`, the photo cache's file it is a copy of (`sourceKey`), 0 for the
+    /// others; or empty. A cached photo size is named by its content, so a copy of the same cache
+    /// file is the same bytes, known without looking (see SpareRecord).
+    var copySources: [Int] = []
 
     static let everyText = [-1]
 
@@ -41,7 +45,7 @@ struct SiteManifest {
     static func folder(journal: String) -> String { CacheFolder.path(journal: journal) + "/sites" }
 
     /// The file's first bytes: anything else is not a manifest of this format.
-    static let magic = Array("journalgen site manifest 2\n".utf8)
+    static let magic = Array("journalgen site manifest 3\n".utf8)
 
     static func load(journal: String, id: String) -> SiteManifest? {
         guard !id.isEmpty, id.allSatisfy({ $0.isHexDigit || $0 == "-" }),
@@ -64,9 +68,17 @@ struct SiteManifest {
         if FileIO.write(parts: [sink.bytes], to: temporary) { rename(temporary, folder + "/" + id) }
     }
 
+    /// The manifest and the record of the spare beside its folder.
     static func remove(journal: String, id: String) {
         guard !id.isEmpty else { return }
         unlink(folder(journal: journal) + "/" + id)
+        unlink(SpareRecord.path(journal: journal, site: id))
+    }
+
+    /// A cache file's path as a number for `copySources`: never 0, and under 2^62, which the
+    /// compact coding keeps whole.
+    static func sourceKey(_ cachePath: String) -> Int {
+        max(1, Int(truncatingIfNeeded: FNV1a.hash(cachePath.utf8) >> 2))
     }
 }
 
@@ -79,6 +91,7 @@ extension SiteManifest: CompactCodable {
         sink.list(pages)
         sink.list(reads) { sink.list($0, sink.int) }
         sink.list(files)
+        sink.list(copySources, sink.int)
     }
 
     init(compact source: CompactSource) throws {
@@ -87,6 +100,8 @@ extension SiteManifest: CompactCodable {
         pages = try source.strings()
         reads = try source.list { try source.list(source.int) }
         files = try source.strings()
+        copySources = try source.list(source.int)
+        guard copySources.isEmpty || copySources.count == files.count else { throw CompactCoder.Failure() }
     }
 }
 
@@ -225,13 +240,17 @@ final class SiteFingerprints: Sendable {
 
     /// `session`: serve's, which keeps the manifests it saved, so a save does not read back and
     /// decode tens of thousands of pages' records it wrote a moment ago.
-    init(model: SiteModel, journal: String, siteInPlace previousID: String?, extra: [String], session: BuildSession? = nil) {
+    /// `loaded`: the site in place's manifest, read ahead by the caller (see SiteInPlaceRecords).
+    init(model: SiteModel, journal: String, siteInPlace previousID: String?, extra: [String], session: BuildSession? = nil,
+         loaded: (id: String, manifest: SiteManifest)? = nil) {
         journalPath = journal
         self.session = session
         self.journal = SiteFingerprint.journal(entries: model.entries, extra: extra, files: SiteFingerprint.inputFiles(journal: journal))
         // One more "text" after the entries': all their task items, which the tasks pages show.
         texts = SiteFingerprint.texts(of: model.entries) + [SiteFingerprint.tasks(of: model.entries)]
-        previous = previousID.flatMap { id in session?.manifest(id: id) ?? SiteManifest.load(journal: journal, id: id) }
+        previous = previousID.flatMap { id in
+            session?.manifest(id: id) ?? (loaded?.id == id ? loaded?.manifest : nil) ?? SiteManifest.load(journal: journal, id: id)
+        }
         previousIndex = previous?.pageIndex ?? [:]
     }
 
@@ -243,23 +262,25 @@ final class SiteFingerprints: Sendable {
         return previous.reads[previousIndex[path]!]
     }
 
-    /// Records what the new site was built from, under the id of its marker.
     /// The files of the site in place, when its manifest says: the reused folder holds no others
     /// (a spare keeps only files it shares with the site in place).
     var siteInPlaceFiles: Set<String>? { previous.map { Set($0.files) } }
 
-    /// `files`: every file of the folder (unordered).
-    func save(pages: [String], reads: [[Int]], files: [String], output: StagedOutput) {
+    /// Records what the new site was built from, under the id of its marker.
+    /// `files`: every file of the folder (unordered); `cacheCopies`: the photo cache's file each
+    /// photo size of it is copied from, by path in the site.
+    func save(pages: [String], reads: [[Int]], files: [String], cacheCopies: [String: String], output: StagedOutput) {
         Self.saving.wait()
+        let sources = cacheCopies.isEmpty ? [] : files.map { cacheCopies[$0].map(SiteManifest.sourceKey) ?? 0 }
         guard let session else {
-            let manifest = SiteManifest(journal: journal, texts: texts, pages: pages, reads: reads, files: files)
+            let manifest = SiteManifest(journal: journal, texts: texts, pages: pages, reads: reads, files: files, copySources: sources)
             manifest.save(journal: journalPath, id: output.id)
             if let old = output.consumedID { SiteManifest.remove(journal: journalPath, id: old) }
             return
         }
         // serve's next build reads the manifest from memory: the copy on disk, for the next
         // process, is written on another thread, while the page is served (a fiftieth of a second).
-        let manifest = SiteManifest(journal: journal, texts: texts, pages: pages, reads: reads, files: files)
+        let manifest = SiteManifest(journal: journal, texts: texts, pages: pages, reads: reads, files: files, copySources: sources)
         session.remember(manifest, id: output.id)
         let journalPath = journalPath, id = output.id, old = output.consumedID
         DispatchQueue.global().async(group: Self.saving) {

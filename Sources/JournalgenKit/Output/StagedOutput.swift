@@ -34,7 +34,7 @@ public final class StagedOutput: Sendable {
         /// file of the reused folder is stale, and the commit need not compare 34,000 names.
         var known = 0
     }
-    /// Files this build made anew in a reused folder: their earlier bytes are no longer the site's.
+    /// Files this build made anew: in a reused folder, their earlier bytes are no longer the site's.
     private let changed = Mutex<[String]>([])
     /// The staging folder is an earlier site: compare before writing. A new one is empty.
     private let reused: Bool
@@ -55,6 +55,20 @@ public final class StagedOutput: Sendable {
     /// Exactly the files of the site in place, when known: the spare is then pruned from that
     /// list instead of walking it, and what it keeps is known in turn (`spareFiles`).
     private let targetFiles: Set<String>?
+    /// The photo cache's file (SiteManifest.sourceKey) each photo size of the reused folder was
+    /// copied from, when the journal's records say (`RecordedSpare`).
+    private let copiedFrom: [String: Int]
+    /// Set once the previous site is pruned into the spare (by a build that waits for it).
+    private let prunedIntoSpare = Atomic<Bool>(false)
+
+    /// What the journal's records say of the spare beside the site in place (see SpareRecord).
+    public struct RecordedSpare: Sendable {
+        /// The site in place and the spare the records are of.
+        var siteID: String
+        var spareID: String
+        var files: Set<String>
+        var copiedFrom: [String: Int]
+    }
 
     /// What serve knows of the folders it builds into, from its last successful build.
     public struct Known: Sendable {
@@ -141,9 +155,9 @@ public final class StagedOutput: Sendable {
         }
     }
 
-    /// `known`: what the caller knows of the folders; taken at its word only where the ids in
-    /// their markers match.
-    public init(target: URL, known: Known? = nil) throws(Failure) {
+    /// `known`: what the caller knows of the folders; `recorded`: what the journal's records say
+    /// of the spare. Each taken at its word only where the ids in the folders' markers match.
+    public init(target: URL, known: Known? = nil, recorded: RecordedSpare? = nil) throws(Failure) {
         self.target = target.standardizedFileURL
         let parent = self.target.deletingLastPathComponent()
         let name = self.target.lastPathComponent
@@ -161,13 +175,21 @@ public final class StagedOutput: Sendable {
         let targetID = Self.markerID(in: self.target.path)
         self.targetID = targetID
         targetFiles = targetID != nil && known?.siteID == targetID ? known?.siteFiles : nil
+        var copiedFrom: [String: Int] = [:]
         if FileIO.isRegularFile(spare.appendingPathComponent(Self.markerName).path),
            rename(spare.path, staging.path) == 0 {
             // Reused: files are compared before they are written, stale ones removed at the end.
             reused = true
             previousID = Self.markerID(in: staging.path)
             consumedID = previousID
-            knownContents = previousID != nil && known?.spareID == previousID ? known?.spareFiles?.files : nil
+            if previousID != nil && known?.spareID == previousID {
+                knownContents = known?.spareFiles?.files
+            } else if let recorded, recorded.spareID == previousID, recorded.siteID == targetID {
+                knownContents = recorded.files
+                copiedFrom = recorded.copiedFrom
+            } else {
+                knownContents = nil
+            }
         } else if let id = targetID, let files = Self.cloneWithLinks(self.target.path, to: staging.path) {
             reused = true
             previousID = id
@@ -181,6 +203,7 @@ public final class StagedOutput: Sendable {
         } else {
             throw .io("cannot create \(staging.path): \(Self.reason)")
         }
+        self.copiedFrom = copiedFrom
         // Room for the site's files at once: grown insert by insert, under the lock both cores
         // take, it was a twentieth of a `serve` rebuild's work.
         if let count = knownContents?.count ?? targetFiles?.count, count > 0 {
@@ -197,6 +220,18 @@ public final class StagedOutput: Sendable {
     public var unchangedCount: Int { tally.withLock { $0.unchanged } }
     /// Files written because they were new or different.
     public var rewrittenCount: Int { tally.withLock { $0.rewritten } }
+    /// Those files, by path.
+    var madeAnew: [String] { changed.withLock { $0 } }
+    /// True once the previous site is the spare beside the new one, holding the files the new
+    /// site kept (not `madeAnew`): what a SpareRecord says.
+    var spareIsPruned: Bool { prunedIntoSpare.load(ordering: .relaxed) }
+
+    /// True when the folder holds `path` as a copy of the photo cache's file `source` (named by
+    /// its content: the same bytes), by the journal's records; nothing is looked at.
+    func holdsCopy(_ path: String, of source: String) -> Bool {
+        guard let key = copiedFrom[path], knownContents?.contains(path) == true else { return false }
+        return key == SiteManifest.sourceKey(source)
+    }
 
     /// `path` is relative to the site root; folders are made as needed. A file that already
     /// holds exactly these bytes is left alone.
@@ -317,7 +352,7 @@ public final class StagedOutput: Sendable {
             throw Failure.io("cannot write \(target.path)/\(path): \(Self.reason)")
         }
         tally.withLock { $0.rewritten += 1 }
-        if reused { changed.withLock { $0.append(path) } }
+        changed.withLock { $0.append(path) }
     }
 
     /// `make(file)`, tried again once its folders are made (they usually are already).
@@ -452,6 +487,8 @@ public final class StagedOutput: Sendable {
             }
             if previous != spare.path, rename(previous, spare.path) != 0 {
                 try? FileManager.default.removeItem(atPath: previous)
+            } else if !fillsUp {
+                prunedIntoSpare.store(true, ordering: .relaxed)
             }
         }
         alongside()
