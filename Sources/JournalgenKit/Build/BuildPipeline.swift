@@ -85,10 +85,6 @@ public struct BuildPipeline: Sendable {
         // stages that follow (serve knows its folders itself).
         let siteInPlace = options.writeOutput && options.useCache && options.session == nil
             ? SiteInPlaceRecords(journal: journal.path, output: options.outputFolder) : nil
-        // The photos' cached sizes looked at beside them too, unless the spare's record spares
-        // that; serve knows which photos changed, and looks at those alone.
-        let photosAhead = options.writeOutput && options.session == nil
-            ? ImageProcessor.LookAhead(entries: loaded.entries, cache: imageCache, settings: config.media) { siteInPlace?.result?.spare == nil } : nil
 
         // 3. Theme and templates.
         let assets = AssetSource(journal: journal)
@@ -327,7 +323,6 @@ public struct BuildPipeline: Sendable {
 
         // 8. Photos: every size made on both cores, or taken from the cache.
         let imageJobs = ImageProcessor.jobs(model: model, paths: paths)
-        photosAhead?.stop()
         // The watcher's word holds for photos it reports in the form they are named in, and for
         // frames taken from videos (named by the video's content, in the cache).
         let frames = CacheFolder.path(journal: journal.path) + "/frames/", root = journal.path

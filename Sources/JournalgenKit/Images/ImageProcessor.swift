@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -91,7 +90,7 @@ struct ImageProcessor {
                 }
             }
             if copies.indices.allSatisfy({ published(copies[$0].sitePath, cached[$0]) }) { return (folder, copies, true) }
-            for index in copies.indices { copies[index].sourceStamp = cache.seen.sizeAndTime(cached[index], regularFilesOnly: true) }
+            for index in copies.indices { copies[index].sourceStamp = FileIO.sizeAndTime(cached[index], regularFilesOnly: true) }
             let complete = copies.allSatisfy { $0.sourceStamp != nil }
             if !complete { for index in copies.indices { copies[index].sourceStamp = nil } }
             return (folder, copies, complete)
@@ -137,52 +136,6 @@ struct ImageProcessor {
         result.processed = todo.count
         cache.saveIndex()
         return result
-    }
-
-    /// Looks at the cached sizes of the loaded entries' photos ahead of `run`, into the cache's
-    /// looks (where `run` finds them), on a core the next stages leave idle: the site model is
-    /// built on one. After one edit at 10,000 entries, those 22,000 stats were most of the photo
-    /// stage. `run`'s caller stops it when its turn comes; what is not looked at by then, `run`
-    /// looks at itself. `needed`, asked first on the looking thread: false when the output
-    /// folder's records will spare `run` the looks.
-    final class LookAhead: Sendable {
-        private let stopped = Atomic<Bool>(false)
-        private let done = DispatchGroup()
-
-        init(entries: [Entry], cache: ImageCache, settings: ImageSettings, needed: @escaping @Sendable () -> Bool) {
-            // Collected here: a reference to the entries kept by another thread would make the
-            // next stage's change of the list copy all of them.
-            var photos: [(source: String, width: Int, hasAlpha: Bool)] = []
-            for index in entries.indices {
-                for items in [entries[index].media, entries[index].bodyImages] {
-                    for i in items.indices {
-                        if let source = items[i].filePath, let photo = items[i].photo { photos.append((source, photo.width, photo.hasAlpha)) }
-                    }
-                }
-            }
-            let settingsKey = ImageCache.settingsKey(settings)
-            done.enter()
-            DispatchQueue.global().async { [self, photos] in
-                defer { done.leave() }
-                guard needed() else { return }
-                for (source, width, hasAlpha) in photos {
-                    if stopped.load(ordering: .relaxed) { return }
-                    guard let hash = cache.contentHash(source) else { continue }
-                    let folder = cache.sizesFolder(hash: hash, settingsKey: settingsKey) + "/"
-                    let fallback = hasAlpha ? ".png" : ".jpg"
-                    for width in settings.widths(forImageWidth: width) {
-                        _ = cache.seen.sizeAndTime(folder + "\(width).webp")
-                        _ = cache.seen.sizeAndTime(folder + "\(width)" + fallback)
-                    }
-                }
-            }
-        }
-
-        /// Stops looking, and waits for the look under way.
-        func stop() {
-            stopped.store(true, ordering: .relaxed)
-            done.wait()
-        }
     }
 
     /// "960.webp", "960.jpg": the cache folder is per source, so the width and format name a file.
