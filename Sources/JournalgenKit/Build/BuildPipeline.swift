@@ -457,8 +457,9 @@ public struct BuildPipeline: Sendable {
             return finish(false)
         }
         do {
-            let siteInPlaceFiles = inPlace.flatMap { $0.siteID == output.targetID ? $0.files : nil } ?? fingerprints?.siteInPlaceFiles
-            try output.commit(siteInPlaceFiles: siteInPlaceFiles, waitForPruning: options.session == nil) {
+            let recordOfSite = inPlace.flatMap { $0.siteID == output.targetID ? $0 : nil }
+            try output.commit(siteInPlaceFiles: recordOfSite?.files ?? fingerprints?.siteInPlaceFiles, siteInPlaceFolders: recordOfSite?.folders,
+                              waitForPruning: options.session == nil) {
                 recorded.wait()
                 // The record must list exactly the folder's files: written again from what the
                 // build wrote should they differ (a stale file left out would stay published).

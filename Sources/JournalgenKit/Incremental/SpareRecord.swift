@@ -52,13 +52,14 @@ struct SpareRecord: Equatable {
     }
 }
 
-/// The records of the site in place (its manifest, the files it lists, what its spare holds),
-/// read on another thread while the site model is built on one core.
+/// The records of the site in place (its manifest, the files it lists and their folders, what
+/// its spare holds), read on another thread while the site model is built on one core.
 final class SiteInPlaceRecords: Sendable {
     struct Found: Sendable {
         var siteID: String
         var manifest: SiteManifest
         var files: Set<String>
+        var folders: [Substring]
         var spare: StagedOutput.RecordedSpare?
     }
 
@@ -77,7 +78,8 @@ final class SiteInPlaceRecords: Sendable {
             let spareFolder = target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).journalgen-spare").path
             let spare = SpareRecord.load(journal: journal, site: id)
                 .flatMap { $0.spareID == StagedOutput.markerID(in: spareFolder) ? $0.spare(of: manifest, files: files, siteID: id) : nil }
-            found.withLock { $0 = Found(siteID: id, manifest: manifest, files: files, spare: spare) }
+            let folders = Array(StagedOutput.folders(of: manifest.files))
+            found.withLock { $0 = Found(siteID: id, manifest: manifest, files: files, folders: folders, spare: spare) }
         }
     }
 

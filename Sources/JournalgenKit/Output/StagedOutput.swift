@@ -387,12 +387,14 @@ public final class StagedOutput: Sendable {
     /// the files of the site in place as its record lists them, when it does; the reused folder
     /// holds no others, so its stale ones are removed without walking it, and the site in place
     /// is pruned by the list too when no folder of it changed since its build (nothing else
-    /// wrote in it). `alongside` runs once
+    /// wrote in it); `siteInPlaceFolders`: the folders of those files (`folders(of:)`), when the
+    /// caller has them. `alongside` runs once
     /// the new site is in place, on this thread, while the previous one is pruned on another.
     /// `waitForPruning`: false under `serve`, which serves the new site at once and lets the
     /// next build into this folder wait for the pruning instead (its spare is in journalgen's
     /// cache, not beside a published site).
-    public func commit(siteInPlaceFiles: @autoclosure () -> Set<String>? = nil, waitForPruning: Bool = true, alongside: () -> Void = {}) throws(Failure) {
+    public func commit(siteInPlaceFiles: @autoclosure () -> Set<String>? = nil, siteInPlaceFolders: [Substring]? = nil,
+                       waitForPruning: Bool = true, alongside: () -> Void = {}) throws(Failure) {
         lazy var listed = siteInPlaceFiles()
         if reused {
             let (keep, known) = tally.withLock { ($0.written, $0.known) }
@@ -415,7 +417,7 @@ public final class StagedOutput: Sendable {
             if jg_exchange_paths(staging.path, target.path) == 0 {
                 // The staging path now holds the previous site: what of it is still the site's
                 // becomes the spare.
-                keepAsSpare(staging.path, listed: pruneList, wait: waitForPruning, alongside: alongside)
+                keepAsSpare(staging.path, listed: pruneList, folders: siteInPlaceFolders, wait: waitForPruning, alongside: alongside)
                 return
             }
             guard errno == EINVAL || errno == ENOSYS || errno == EOPNOTSUPP else {
@@ -433,7 +435,7 @@ public final class StagedOutput: Sendable {
             if hadTarget { _ = rename(previousAside, target.path) }
             throw .io("cannot put the new site in place at \(target.path): \(reason)")
         }
-        if hadTarget { keepAsSpare(previousAside, listed: pruneList, wait: waitForPruning, alongside: alongside) } else { alongside() }
+        if hadTarget { keepAsSpare(previousAside, listed: pruneList, folders: siteInPlaceFolders, wait: waitForPruning, alongside: alongside) } else { alongside() }
     }
 
     /// The previous site, just replaced, sits beside the output (often inside a web root): only
@@ -443,7 +445,7 @@ public final class StagedOutput: Sendable {
     /// files with this one goes entirely.
     /// `listed`: the previous site's files as its record lists them, used instead of a walk when
     /// nothing else wrote in it since it was built.
-    private func keepAsSpare(_ previous: String, listed: Set<String>?, wait: Bool, alongside: () -> Void) {
+    private func keepAsSpare(_ previous: String, listed: Set<String>?, folders: [Substring]?, wait: Bool, alongside: () -> Void) {
         let pruned = DispatchGroup()
         pruned.enter()
         let site = writtenPaths
@@ -476,7 +478,7 @@ public final class StagedOutput: Sendable {
                     path != Self.markerName && (gone.contains(path) || (knownBefore.map { !$0.contains(path) } ?? (access(previous + "/" + path, F_OK) != 0)))
                 }
                 spareList.files = Self.linkAll(Array(lacking), from: targetPath, into: previous) ? site : nil
-            } else if let listed, Self.unchangedSinceBuilt(previous, files: listed) {
+            } else if let listed, Self.unchangedSinceBuilt(previous, files: listed, folders: folders) {
                 let names = Array(listed)
                 let stale: [[String]] = parallelMap(Array(stride(from: 0, to: names.count, by: 4096))) { start in
                     names[start..<min(start + 4096, names.count)].filter(stale)
@@ -498,11 +500,12 @@ public final class StagedOutput: Sendable {
     /// True when no folder of the site at `folder` (its root, and every folder holding one of
     /// `files`) changed after its build finished, which set its marker's time last: so nothing but
     /// `files` is in it (a file dropped in by hand, or a folder made, changes its folder's time).
-    /// A folder changed in the clock tick of the marker counts as changed.
-    static func unchangedSinceBuilt(_ folder: String, files: Set<String>) -> Bool {
+    /// A folder changed in the clock tick of the marker counts as changed. `folders`: those of
+    /// `files`, when known.
+    static func unchangedSinceBuilt(_ folder: String, files: Set<String>, folders known: [Substring]? = nil) -> Bool {
         var marker = stat()
         guard files.contains(markerName), stat(folder + "/" + markerName, &marker) == 0 else { return false }
-        let list = [""] + Array(folders(of: files)), since = marker.st_mtim
+        let list = [""] + (known ?? Array(folders(of: files))), since = marker.st_mtim
         let changed = Atomic<Bool>(false)
         parallelForEach(count: list.count) { index in
             var info = stat()
