@@ -169,6 +169,14 @@ public final class EntryCache: Sendable {
         changed.withLock { $0.formUnion(shards) }
     }
 
+    /// The entry files a build listed, kept until the cache is saved: `keep(only:)` then.
+    private let listedForSaving = Mutex<[String]?>(nil)
+
+    /// As `keep(only:)`, when the cache is saved (a build consults it no more after loading).
+    func keepWhenSaving(only relatives: [String]) {
+        listedForSaving.withLock { $0 = relatives }
+    }
+
     /// Forgets entries whose files are gone, so the cache does not grow with renames.
     func keep(only relatives: Set<String>) {
         records.withLock { shards in
@@ -243,6 +251,7 @@ public final class EntryCache: Sendable {
 
     /// Writes the shards that changed (each atomically: a half-written file is never read).
     func save(journal: String) {
+        if let listed = listedForSaving.withLock({ files in defer { files = nil }; return files }) { keep(only: Set(listed)) }
         let shards = changed.withLock { $0 }
         guard !shards.isEmpty else { return }
         let folder = Self.folder(journal: journal)

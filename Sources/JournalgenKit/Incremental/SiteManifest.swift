@@ -28,11 +28,12 @@ struct SiteManifest {
 
     static let everyText = [-1]
 
-    /// True when the page at `path` was built from exactly these inputs.
-    func isCurrent(_ path: String, journal: String, texts: [String], index: [String: Int]) -> Bool {
+    /// True when the page at `path` was built from exactly these inputs. `sameTexts`: whether
+    /// `texts` are all this manifest's (compared once, not for each page that shows them all).
+    func isCurrent(_ path: String, journal: String, texts: [String], sameTexts: Bool, index: [String: Int]) -> Bool {
         guard journal == self.journal, texts.count == self.texts.count, let page = index[path] else { return false }
         let read = reads[page]
-        if read == Self.everyText { return texts == self.texts }
+        if read == Self.everyText { return sameTexts }
         return read.allSatisfy { $0 >= 0 && $0 < texts.count && texts[$0] == self.texts[$0] }
     }
 
@@ -236,6 +237,7 @@ final class SiteFingerprints: Sendable {
     let texts: [String]
     let previous: SiteManifest?
     let previousIndex: [String: Int]
+    let previousTextsSame: Bool
     let session: BuildSession?
 
     /// `session`: serve's, which keeps the manifests it saved, so a save does not read back and
@@ -252,12 +254,13 @@ final class SiteFingerprints: Sendable {
             session?.manifest(id: id) ?? (loaded?.id == id ? loaded?.manifest : nil) ?? SiteManifest.load(journal: journal, id: id)
         }
         previousIndex = previous?.pageIndex ?? [:]
+        previousTextsSame = previous?.texts == texts
     }
 
     /// The page's reads if the site in place has it as this build would write it (it is then
     /// kept); nil when it must be rendered.
     func keep(_ path: String, in output: StagedOutput) -> [Int]? {
-        guard let previous, previous.isCurrent(path, journal: journal, texts: texts, index: previousIndex),
+        guard let previous, previous.isCurrent(path, journal: journal, texts: texts, sameTexts: previousTextsSame, index: previousIndex),
               output.keep(path) else { return nil }
         return previous.reads[previousIndex[path]!]
     }

@@ -93,12 +93,18 @@ public struct JournalLoader: Sendable {
             inspector.earliestPhotoDate(media, entryPath: filePath, resolver: resolver)
         }
         let cache = entryCache
-        // The mood log (a line per mood, for years) is read beside the entries, not after them.
+        // The mood log (a line per mood, for years) and the trips are read beside the entries,
+        // not after them.
         let moodLog = Mutex<[MoodLogLine]>([])
+        let trips = Mutex<[String: TripInfo]>([:])
         let others = DispatchGroup()
         DispatchQueue.global().async(group: others) { [self] in
             let lines = readMoodLog(config: config, diagnostics: diagnostics)
             moodLog.withLock { $0 = lines }
+        }
+        DispatchQueue.global().async(group: others) { [self] in
+            let read = readTrips(config: config, changed: changed, images: images, diagnostics: diagnostics)
+            trips.withLock { $0 = read }
         }
         /// One entry file, from the cache where it may be: the entry, its messages, the files it looked at.
         @Sendable func loadOne(_ relative: String) -> LoadedFile {
@@ -206,8 +212,11 @@ public struct JournalLoader: Sendable {
             }
         }
         for list in messages where !list.isEmpty { list.forEach(diagnostics.emit) }
-        // Entries whose files are gone are forgotten (the same listing has none).
-        if changed == nil || changed!.needsListing { cache?.keep(only: Set(files)) }
+        // Entries whose files are gone are forgotten (the same listing has none): by serve at
+        // once, by a build when it saves the cache (beside the next stages, not before them).
+        if changed == nil || changed!.needsListing {
+            if keepLastLoad { cache?.keep(only: Set(files)) } else { cache?.keepWhenSaving(only: files) }
+        }
 
         let today = options.today ?? config.timeZone.today()
         var result = LoadedJournal(config: config, entries: [])
@@ -224,12 +233,14 @@ public struct JournalLoader: Sendable {
             result.entries.append(entry)
         }
         others.wait()
-        let moods = moodLog.withLock { $0 }.filter { options.includeFuture || $0.date.day <= today }
+        // Taken out, so that leaving out lines after the build day (rarely any) copies nothing.
+        var moods = moodLog.withLock { lines in defer { lines = [] }; return lines }
+        if !options.includeFuture, moods.contains(where: { $0.date.day > today }) { moods.removeAll { $0.date.day > today } }
         // A log is written in time order: sorted only when it is not (sorting 17,000 lines that
         // were in order took 8 ms on one core, in every build).
         let inOrder = moods.indices.dropFirst().allSatisfy { moods[$0 - 1].date.instant <= moods[$0].date.instant }
         result.moodLog = inOrder ? moods : moods.sorted { $0.date.instant < $1.date.instant }
-        result.trips = readTrips(config: config, changed: changed, images: images, diagnostics: diagnostics)
+        result.trips = trips.withLock { $0 }
         result.authorPhotos = readAuthorPhotos(config: config, resolver: resolver, images: images, diagnostics: diagnostics)
         return result
     }
