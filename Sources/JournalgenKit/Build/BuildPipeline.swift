@@ -418,7 +418,7 @@ public struct BuildPipeline: Sendable {
             plannedFiles.insert(StagedOutput.markerName)
             let files = plannedFiles
             DispatchQueue.global().async(group: recorded) {
-                recordedEarly.save(pages: pagePaths, reads: allReads, files: Array(files), cacheCopies: Self.cacheCopies(copies), output: output)
+                recordedEarly.save(pages: pagePaths, reads: allReads, files: Array(files), cacheCopies: Self.copySources(copies, cachedOnly: true), output: output)
             }
         }
         // A copy made by the last build from the same source, which the watcher says is unchanged
@@ -467,7 +467,7 @@ public struct BuildPipeline: Sendable {
                 if recordedEarly == nil || written.count != plannedFiles.count || !plannedFiles.allSatisfy(written.contains) {
                     // (serve keeps its folders' files itself: no spare record reads the copies' sources.)
                     fingerprints?.save(pages: pagePaths, reads: allReads, files: Array(written),
-                                       cacheCopies: options.session == nil ? Self.cacheCopies(copies) : [:], output: output)
+                                       cacheCopies: options.session == nil ? Self.copySources(copies, cachedOnly: true) : [:], output: output)
                 }
                 if let (store, key) = sealedToSave { store.save(locked, key: key, output: options.outputFolder, split: split) }
             }
@@ -481,14 +481,7 @@ public struct BuildPipeline: Sendable {
         }
         stage("swap the new site in")
         if let session = options.session {
-            var sources: [String: String] = [:]
-            sources.reserveCapacity(copies.count)
-            for copy in copies {
-                switch copy.source {
-                case .file(let path), .cached(let path): sources[copy.sitePath] = path
-                case .data: break
-                }
-            }
+            let sources = Self.copySources(copies, cachedOnly: false)
             let spare = output.spareFiles
             session.remember(BuildSession.OutputMemo(
                 known: StagedOutput.Known(siteID: output.id, siteFiles: output.writtenPaths, spareID: spare == nil ? nil : output.targetID, spareFiles: spare),
@@ -504,12 +497,17 @@ public struct BuildPipeline: Sendable {
         return finish(true)
     }
 
-    /// The photo cache's file each photo size is copied from, by path in the site.
-    static func cacheCopies(_ copies: [StaticFiles.Copy]) -> [String: String] {
+    /// The file each copy is made from, by path in the site: every one, or (`cachedOnly`) those
+    /// of the photo cache.
+    static func copySources(_ copies: [StaticFiles.Copy], cachedOnly: Bool) -> [String: String] {
         var sources: [String: String] = [:]
         sources.reserveCapacity(copies.count)
         for copy in copies {
-            if case .cached(let path) = copy.source { sources[copy.sitePath] = path }
+            switch copy.source {
+            case .cached(let path): sources[copy.sitePath] = path
+            case .file(let path) where !cachedOnly: sources[copy.sitePath] = path
+            case .file, .data: break
+            }
         }
         return sources
     }

@@ -48,8 +48,8 @@ public final class StagedOutput: Sendable {
     /// The id of the site in place when this build began (the next spare), if it had one.
     public let targetID: String?
     /// Exactly the files of the staging folder, when known: a clone's (files journalgen did not
-    /// write included, so the build removes them: it replaces the folder), or what serve knows
-    /// (nothing else writes in its output). Pages and copies are then kept without a system
+    /// write included, so the build removes them: it replaces the folder), what serve knows
+    /// (nothing else writes in its output), or what the spare's record says (SpareRecord). Pages and copies are then kept without a system
     /// call each.
     private let knownContents: Set<String>?
     /// Exactly the files of the site in place, when known: the spare is then pruned from that
