@@ -173,7 +173,8 @@ def main():
             try:
                 proc = subprocess.run([args.journalgen, "build", journal, "-o", out, "--today", "2026-11-22", "--timings"],
                                       env=ENVIRONMENT, capture_output=True, text=True, check=True)
-                images = next((l.strip() for l in proc.stdout.splitlines() if "process images" in l), "")
+                # "  21.100 s    228 MB  process images": the seconds only.
+                images = next((l.split()[0] + " s process images" for l in proc.stdout.splitlines() if "process images" in l), "")
                 photos = next((p.strip() for l in proc.stdout.splitlines() for p in l.split(";") if "photos processed" in p), "")
                 total = next((l.split(" in ")[1].split(" →")[0] for l in proc.stdout.splitlines() if l.startswith("Built")), "?")
                 print(f"{'10000 first-ever':>22} {'journalgen':>10} {total:>8}   ({photos}; {images})", flush=True)
