@@ -23,8 +23,7 @@ final class SiteInPlaceRecords: Sendable {
                   let manifest = SiteManifest.load(journal: journal, id: id) else { return }
             let files = Set(manifest.files)
             // Only for the spare that is there (its marker says which).
-            let target = output.standardizedFileURL
-            let spareFolder = target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).journalgen-spare").path
+            let spareFolder = StagedOutput.spareFolder(of: output).path
             let spare = SpareRecord.load(journal: journal, site: id)
                 .flatMap { $0.spareID == StagedOutput.markerID(in: spareFolder) ? $0.spare(of: manifest, files: files, siteID: id) : nil }
             let folders = Array(StagedOutput.folders(of: manifest.files))

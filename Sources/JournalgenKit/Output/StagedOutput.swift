@@ -80,6 +80,12 @@ public final class StagedOutput: Sendable {
         public var spareFiles: SpareList?
     }
 
+    /// The hidden folder beside `target` that keeps what the previous site shares with it.
+    static func spareFolder(of target: URL) -> URL {
+        let target = target.standardizedFileURL
+        return target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).journalgen-spare")
+    }
+
     /// Marks a folder as journalgen's, so a build never replaces a folder it did not make.
     public static let markerName = ".journalgen-site"
     static let markerText = "This folder is written by `journalgen build` and replaced by each build.\n"
@@ -162,7 +168,7 @@ public final class StagedOutput: Sendable {
         let parent = self.target.deletingLastPathComponent()
         let name = self.target.lastPathComponent
         staging = parent.appendingPathComponent(".\(name).journalgen-new-\(getpid())")
-        spare = parent.appendingPathComponent(".\(name).journalgen-spare")
+        spare = Self.spareFolder(of: self.target)
         targetPath = self.target.path
         stagingPath = staging.path
         let fm = FileManager.default
