@@ -550,6 +550,35 @@ final class IncrementalTests: XCTestCase {
         XCTAssertTrue(try page().contains("Fifth text."))
     }
 
+    /// The mood log as parsed is kept in the cache, with its messages: while the file's size and
+    /// time stay, it is not read again (as entry files); a new time is read, and its errors given.
+    func testTheMoodLogIsNotParsedAgainWhileUnchanged() throws {
+        let journal = try TemporaryJournal()
+        defer { journal.remove() }
+        try journal.write("entries/2026/2026-03-01-day.md", "---\ntitle: Day one\n---\n\nText.\n")
+        let path = journal.root.appendingPathComponent("moods.log").path
+        let now = time(nil)
+        func write(_ lines: String, at seconds: Int) throws {
+            try journal.write("moods.log", lines)
+            var times = [timespec(tv_sec: seconds, tv_nsec: 0), timespec(tv_sec: seconds, tv_nsec: 0)]
+            XCTAssertEqual(utimensat(AT_FDCWD, path, &times, 0), 0)
+        }
+        try write("2026-03-01 09:00 good coffee\n2026-03-01 21:40 good\n", at: now - 60)
+        XCTAssertTrue(journal.build().succeeded)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: EntryCache.folder(journal: journal.root.path) + "/moods.cache"))
+        // A line no scale has, under the same size and time: the cached lines are used.
+        try write("2026-03-01 09:00 good coffee\n2026-03-01 21:40 xxxx\n", at: now - 60)
+        XCTAssertTrue(journal.build().succeeded, "the mood log was not read again")
+        // A new time: read again, and the line is an error, at its line.
+        try write("2026-03-01 09:00 good coffee\n2026-03-01 21:40 xxxx\n", at: now - 30)
+        let failed = journal.build()
+        XCTAssertFalse(failed.succeeded)
+        XCTAssertEqual(failed.diagnostics.filter { $0.severity == .error }.map { "\($0.location.path):\($0.location.line)" }, ["moods.log:2"])
+        // The error comes from the cache too while the file stays as it is.
+        let again = journal.build()
+        XCTAssertEqual(again.diagnostics.filter { $0.severity == .error }.map(\.message), failed.diagnostics.filter { $0.severity == .error }.map(\.message))
+    }
+
     func testCachedEntriesGiveTheirWarningsAgain() throws {
         let journal = try TemporaryJournal()
         defer { journal.remove() }

@@ -104,9 +104,16 @@ public final class EntryCache: Sendable {
         set { trips.withLock { $0 = newValue } }
     }
     private let trips = Mutex<LastTrips?>(nil)
-    /// Mood log files as last parsed, kept in memory only: `serve` need not parse years of
-    /// mood lines again on every save of an entry.
-    private let moodFiles = Mutex<[String: (stamp: Stamp, lines: [MoodLogLine], diagnostics: [Diagnostic])]>([:])
+    /// Mood log files as last parsed, by path: a build or a save of an entry need not parse
+    /// years of mood lines again (17,000 lines, 36 ms of CPU). Saved in `entries/moods.cache`.
+    private let moodFiles = Mutex<[String: MoodFile]>([:])
+    private let moodFilesChanged = Mutex(false)
+
+    struct MoodFile: Sendable {
+        var stamp: Stamp
+        var lines: [MoodLogLine]
+        var diagnostics: [Diagnostic]
+    }
 
     init(key: String, shards: [[String: Record]] = []) {
         self.key = key
@@ -152,7 +159,8 @@ public final class EntryCache: Sendable {
     }
 
     func remember(moodFile path: String, stamp: Stamp, lines: [MoodLogLine], diagnostics: [Diagnostic]) {
-        moodFiles.withLock { $0[path] = (stamp, lines, diagnostics) }
+        moodFiles.withLock { $0[path] = MoodFile(stamp: stamp, lines: lines, diagnostics: diagnostics) }
+        moodFilesChanged.withLock { $0 = true }
     }
 
     /// Records made by a load, all at once under one lock.
@@ -223,12 +231,52 @@ public final class EntryCache: Sendable {
     /// `textsInFile`: bodies stay in the mapped files until read (CachedText); not for `serve`.
     static func load(journal: String, key: String, textsInFile: Bool = true) -> EntryCache {
         let folder = folder(journal: journal)
-        let shards: [[String: Record]] = parallelMap(Array(0..<shardCount)) { shard in
+        // The mood log's file as one more piece of work beside the shards.
+        nonisolated(unsafe) var moods: [String: MoodFile] = [:]
+        let shards: [[String: Record]] = parallelMap(Array(0...shardCount)) { shard in
+            if shard == shardCount {
+                moods = decodeMoodFiles(folder: folder, key: key) ?? [:]
+                return [:]
+            }
             guard let source = CompactSource(mapping: path(folder: folder, shard: shard)) else { return [:] }
             source.leavesTextsInFile = textsInFile
             return decodeShard(source, key: key, shard: shard) ?? [:]
         }
-        return EntryCache(key: key, shards: shards)
+        let cache = EntryCache(key: key, shards: Array(shards.dropLast()))
+        cache.moodFiles.withLock { $0 = moods }
+        return cache
+    }
+
+    static let moodMagic = Data("journalgen mood cache\n".utf8)
+
+    /// The mood log files as saved, if saved under `key`.
+    static func decodeMoodFiles(folder: String, key: String) -> [String: MoodFile]? {
+        guard let source = CompactSource(mapping: folder + "/moods.cache"), source.bytes.starts(with: moodMagic) else { return nil }
+        source.position = moodMagic.count
+        guard let format = try? source.int(), format == Self.format, let saved = try? source.string(), saved == key,
+              let files = try? source.list({ (try source.string(), MoodFile(stamp: try Stamp(compact: source), lines: try source.list(MoodLogLine.self),
+                                                                             diagnostics: try source.list(Diagnostic.self))) }),
+              source.position == source.bytes.count
+        else { return nil }
+        return Dictionary(files, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// Writes the mood log files as parsed, when a build parsed one.
+    private func saveMoodFiles(folder: String) {
+        guard moodFilesChanged.withLock({ changed in defer { changed = false }; return changed }) else { return }
+        let files = moodFiles.withLock { $0 }.sorted { $0.key < $1.key }
+        let sink = CompactSink(capacity: 1 << 20)
+        sink.bytes.append(contentsOf: Self.moodMagic)
+        sink.int(Self.format)
+        sink.string(key)
+        sink.list(files) { file in
+            sink.string(file.key)
+            file.value.stamp.write(compact: sink)
+            sink.list(file.value.lines)
+            sink.list(file.value.diagnostics)
+        }
+        let target = folder + "/moods.cache", temporary = target + ".new-\(getpid())"
+        if !FileIO.write(parts: [sink.bytes], to: temporary) || rename(temporary, target) != 0 { unlink(temporary) }
     }
 
     /// The file: magic, the header's length, the header, then each record's bytes in turn.
@@ -252,11 +300,13 @@ public final class EntryCache: Sendable {
     /// Writes the shards that changed (each atomically: a half-written file is never read).
     func save(journal: String) {
         if let listed = listedForSaving.withLock({ files in defer { files = nil }; return files }) { keep(only: Set(listed)) }
-        let shards = changed.withLock { $0 }
-        guard !shards.isEmpty else { return }
         let folder = Self.folder(journal: journal)
-        guard FileIO.makeDirectories(folder) else { return }
+        let shards = changed.withLock { $0 }
+        let moodsChanged = moodFilesChanged.withLock { $0 }
+        guard !shards.isEmpty || moodsChanged, FileIO.makeDirectories(folder) else { return }
         CacheFolder.prepare(CacheFolder.path(journal: journal))
+        saveMoodFiles(folder: folder)
+        guard !shards.isEmpty else { return }
         // The single-file cache of earlier versions.
         unlink(CacheFolder.path(journal: journal) + "/entries.cache")
         // The shards as they are now, shared, not copied.

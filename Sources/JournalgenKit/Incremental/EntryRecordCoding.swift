@@ -280,6 +280,22 @@ extension MoodLevel: CompactCodable {
     }
 }
 
+extension MoodLogLine: CompactCodable {
+    func write(compact sink: CompactSink) {
+        date.write(compact: sink)
+        level.write(compact: sink)
+        sink.optional(note)
+        sink.optional(author)
+    }
+
+    init(compact source: CompactSource) throws {
+        date = try EntryDate(compact: source)
+        level = try MoodLevel(compact: source)
+        note = try source.optionalString()
+        author = try source.optionalString()
+    }
+}
+
 extension Place: CompactCodable {
     func write(compact sink: CompactSink) {
         sink.optional(name)
