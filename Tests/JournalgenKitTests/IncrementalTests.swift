@@ -524,12 +524,9 @@ final class IncrementalTests: XCTestCase {
     func testAnEntryWhoseSizeAndTimeAreUnchangedIsNotReadAgain() throws {
         let journal = try TemporaryJournal()
         defer { journal.remove() }
-        let path = journal.root.appendingPathComponent("entries/2026/2026-03-01-day.md").path
         let now = time(nil)
         func write(_ words: String, at seconds: Int) throws {
-            try journal.write("entries/2026/2026-03-01-day.md", "---\ntitle: Day one\n---\n\n\(words)\n")
-            var times = [timespec(tv_sec: seconds, tv_nsec: 0), timespec(tv_sec: seconds, tv_nsec: 0)]
-            XCTAssertEqual(utimensat(AT_FDCWD, path, &times, 0), 0)
+            try journal.write("entries/2026/2026-03-01-day.md", "---\ntitle: Day one\n---\n\n\(words)\n", modified: seconds)
         }
         func page() throws -> String { try journal.read("_site/2026/03/01/day/index.html") }
         try write("First text.", at: now - 60)
@@ -556,13 +553,8 @@ final class IncrementalTests: XCTestCase {
         let journal = try TemporaryJournal()
         defer { journal.remove() }
         try journal.write("entries/2026/2026-03-01-day.md", "---\ntitle: Day one\n---\n\nText.\n")
-        let path = journal.root.appendingPathComponent("moods.log").path
         let now = time(nil)
-        func write(_ lines: String, at seconds: Int) throws {
-            try journal.write("moods.log", lines)
-            var times = [timespec(tv_sec: seconds, tv_nsec: 0), timespec(tv_sec: seconds, tv_nsec: 0)]
-            XCTAssertEqual(utimensat(AT_FDCWD, path, &times, 0), 0)
-        }
+        func write(_ lines: String, at seconds: Int) throws { try journal.write("moods.log", lines, modified: seconds) }
         try write("2026-03-01 09:00 good coffee\n2026-03-01 21:40 good\n", at: now - 60)
         XCTAssertTrue(journal.build().succeeded)
         XCTAssertTrue(FileManager.default.fileExists(atPath: EntryCache.folder(journal: journal.root.path) + "/moods.cache"))

@@ -21,6 +21,13 @@ struct TemporaryJournal {
         try data.write(to: url)
     }
 
+    /// Writes the file and gives it this modification time (seconds since 1970).
+    func write(_ path: String, _ text: String, modified seconds: Int) throws {
+        try write(path, text)
+        var times = [timespec(tv_sec: seconds, tv_nsec: 0), timespec(tv_sec: seconds, tv_nsec: 0)]
+        guard utimensat(AT_FDCWD, root.appendingPathComponent(path).path, &times, 0) == 0 else { throw CocoaError(.fileWriteUnknown) }
+    }
+
     func read(_ path: String) throws -> String {
         try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
     }

@@ -275,8 +275,7 @@ public final class EntryCache: Sendable {
             sink.list(file.value.lines)
             sink.list(file.value.diagnostics)
         }
-        let target = folder + "/moods.cache", temporary = target + ".new-\(getpid())"
-        if !FileIO.write(parts: [sink.bytes], to: temporary) || rename(temporary, target) != 0 { unlink(temporary) }
+        _ = FileIO.replace(folder + "/moods.cache", withParts: [sink.bytes])
     }
 
     /// The file: magic, the header's length, the header, then each record's bytes in turn.
@@ -343,12 +342,7 @@ public final class EntryCache: Sendable {
         guard let header = try? CompactCoder.bytes(of: Header(format: format, key: key, paths: names, lengths: lengths)) else { return false }
         let length = CompactSink(capacity: 8)
         length.int(header.count)
-        let temporary = target + ".new-\(getpid())"
-        guard FileIO.write(parts: [Array(magic), length.bytes, header, body.bytes], to: temporary), rename(temporary, target) == 0 else {
-            unlink(temporary)
-            return false
-        }
-        return true
+        return FileIO.replace(target, withParts: [Array(magic), length.bytes, header, body.bytes])
     }
 }
 

@@ -48,8 +48,11 @@ struct SiteManifest {
     /// The file's first bytes: anything else is not a manifest of this format.
     static let magic = Array("journalgen site manifest 3\n".utf8)
 
+    /// An id as markers write them (a UUID): never a path of its own.
+    static func isID(_ id: String) -> Bool { !id.isEmpty && id.allSatisfy { $0.isHexDigit || $0 == "-" } }
+
     static func load(journal: String, id: String) -> SiteManifest? {
-        guard !id.isEmpty, id.allSatisfy({ $0.isHexDigit || $0 == "-" }),
+        guard isID(id),
               let source = CompactSource(mapping: folder(journal: journal) + "/" + id, position: magic.count),
               source.bytes.starts(with: magic) else { return nil }
         return try? CompactCoder.decode(compact: SiteManifest.self, from: source, length: source.bytes.count - magic.count)

@@ -18,7 +18,7 @@ struct SpareRecord: Equatable {
     static func path(journal: String, site: String) -> String { SiteManifest.folder(journal: journal) + "/" + site + ".spare" }
 
     static func load(journal: String, site: String) -> SpareRecord? {
-        guard !site.isEmpty, site.allSatisfy({ $0.isHexDigit || $0 == "-" }),
+        guard SiteManifest.isID(site),
               let source = CompactSource(mapping: path(journal: journal, site: site), position: magic.count),
               source.bytes.starts(with: magic),
               let spareID = try? source.string(), let madeAnew = try? source.strings(), source.position == source.bytes.count
@@ -31,9 +31,7 @@ struct SpareRecord: Equatable {
         sink.bytes.append(contentsOf: Self.magic)
         sink.string(spareID)
         sink.list(madeAnew)
-        let target = Self.path(journal: journal, site: site)
-        let temporary = target + ".new-\(getpid())"
-        if !FileIO.write(parts: [sink.bytes], to: temporary) || rename(temporary, target) != 0 { unlink(temporary) }
+        _ = FileIO.replace(Self.path(journal: journal, site: site), withParts: [sink.bytes])
     }
 
     /// The spare's files, given the manifest of the site in place (and its files as a set), and

@@ -34,7 +34,8 @@ public final class StagedOutput: Sendable {
         /// file of the reused folder is stale, and the commit need not compare 34,000 names.
         var known = 0
     }
-    /// Files this build made anew: in a reused folder, their earlier bytes are no longer the site's.
+    /// Files this build made anew in a reused folder: their earlier bytes are no longer the site's
+    /// (and the spare it leaves lacks them). A new folder leaves no spare: not kept there.
     private let changed = Mutex<[String]>([])
     /// The staging folder is an earlier site: compare before writing. A new one is empty.
     private let reused: Bool
@@ -226,7 +227,7 @@ public final class StagedOutput: Sendable {
     public var unchangedCount: Int { tally.withLock { $0.unchanged } }
     /// Files written because they were new or different.
     public var rewrittenCount: Int { tally.withLock { $0.rewritten } }
-    /// Those files, by path.
+    /// The files it made anew in a reused folder, by path.
     var madeAnew: [String] { changed.withLock { $0 } }
     /// True once the previous site is the spare beside the new one, holding the files the new
     /// site kept (not `madeAnew`): what a SpareRecord says.
@@ -358,7 +359,7 @@ public final class StagedOutput: Sendable {
             throw Failure.io("cannot write \(target.path)/\(path): \(Self.reason)")
         }
         tally.withLock { $0.rewritten += 1 }
-        changed.withLock { $0.append(path) }
+        if reused { changed.withLock { $0.append(path) } }
     }
 
     /// `make(file)`, tried again once its folders are made (they usually are already).

@@ -92,6 +92,18 @@ enum FileIO {
         return parts.allSatisfy { part in part.withUnsafeBytes { writeAll($0, to: fd) } }
     }
 
+    /// Writes the parts to a new file beside `path` that then takes its name, so that `path` is
+    /// never half written (a cache file read while another build writes it); nothing is left
+    /// behind when it fails.
+    static func replace(_ path: String, withParts parts: [[UInt8]]) -> Bool {
+        let temporary = path + ".new-\(getpid())"
+        guard write(parts: parts, to: temporary), rename(temporary, path) == 0 else {
+            unlink(temporary)
+            return false
+        }
+        return true
+    }
+
     private static func writeAll(_ buffer: UnsafeRawBufferPointer, to fd: Int32) -> Bool {
         var offset = 0
         while offset < buffer.count {
