@@ -50,12 +50,14 @@ let package = Package(
         .target(name: "CAllocatorShim"),
         // cmark-gfm's memory for one document at a time, taken and released in bulk.
         .target(name: "CCmarkArena", dependencies: ["CCmarkGFM"]),
+        // cmark-gfm's documents finished on all cores (its special characters are a global).
+        .target(name: "CCmarkThreads", dependencies: ["CCmarkGFM"], linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
 
         // The engine: every stage of the pipeline, usable without the command line.
         .target(
             name: "JournalgenKit",
             dependencies: [
-                "CCmarkGFM", "CCmarkArena", "CLibXML2", "CLibArchive", "CVips", "CVipsShim", "CFileShim", "CAllocatorShim",
+                "CCmarkGFM", "CCmarkArena", "CCmarkThreads", "CLibXML2", "CLibArchive", "CVips", "CVipsShim", "CFileShim", "CAllocatorShim",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),

@@ -1,5 +1,6 @@
 import CCmarkArena
 import CCmarkGFM
+import CCmarkThreads
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -72,17 +73,27 @@ enum CmarkGFM {
         var column: Int
     }
 
-    private static let registered: Bool = {
+    /// The extensions registered, and whether documents may be finished on several threads at
+    /// once: cmark-gfm keeps the inline parser's table of special characters in a global, which
+    /// finishing a document changes, unless CCmarkThreads keeps it as it is (one document at a
+    /// time under `finishLock` otherwise). Finishing parses the inlines: serialised, it held
+    /// 0.12 s of a 10k-entry build's 0.96 s of loading (docs/benchmarks.md).
+    static let finishesInParallel: Bool = {
         cmark_gfm_core_extensions_ensure_registered()
-        return true
+        guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else { return false }
+        defer { cmark_parser_free(parser) }
+        for name in extensionNames {
+            if let ext = cmark_find_syntax_extension(name) { cmark_parser_attach_syntax_extension(parser, ext) }
+        }
+        return jg_cmark_keep_special_characters(parser) == 1
     }()
 
     static let extensionNames = ["table", "strikethrough", "autolink", "tasklist", "tagfilter"]
 
-    /// cmark-gfm keeps the inline parser's table of special characters in a global: finishing a
-    /// document adds the extensions' characters (`~`, `:`, `w`) and removes them afterwards. Two
-    /// threads finishing at once would take them away from each other, and `~~struck~~` or a
-    /// bare URL would come out as plain text at random. Reading blocks and rendering stay parallel.
+    /// Finishing one document at a time, where the table of special characters is still changed
+    /// by each: two threads finishing at once would take the extensions' characters (`~`, `:`,
+    /// `w`) away from each other, and `~~struck~~` or a bare URL would come out as plain text at
+    /// random.
     private static let finishLock = NSLock()
 
     /// `anchorTasks`: give task items ids and a marker for AccessibleMarkup to move onto their
@@ -266,7 +277,7 @@ enum CmarkGFM {
     /// arena (CCmarkArena); the caller gives both back with `release` in the same scope, after
     /// copying out all it needs.
     private static func parse(_ markdown: String, options: Options) -> (parser: OpaquePointer, document: OpaquePointer) {
-        _ = registered
+        let inParallel = finishesInParallel
         jg_cmark_arena_enter()
         guard let parser = cmark_parser_new_with_mem(flags(options), jg_cmark_arena()) else { fatalError("cmark-gfm: out of memory") }
         for name in extensionNames where options.tables || name != "table" {
@@ -278,7 +289,7 @@ enum CmarkGFM {
         utf8.withUnsafeMutableBufferPointer { buffer in
             cmark_parser_feed(parser, buffer.baseAddress, buffer.count - 1)
         }
-        guard let document = finishLock.withLock({ cmark_parser_finish(parser) }) else { fatalError("cmark-gfm: out of memory") }
+        guard let document = inParallel ? cmark_parser_finish(parser) : finishLock.withLock({ cmark_parser_finish(parser) }) else { fatalError("cmark-gfm: out of memory") }
         return (parser, document)
     }
 
