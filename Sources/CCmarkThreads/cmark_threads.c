@@ -19,7 +19,7 @@ int jg_cmark_keep_special_characters(cmark_parser *parser) {
     void (*library)(cmark_parser *, int) =
         (void (*)(cmark_parser *, int))dlsym(RTLD_NEXT, "cmark_manage_extensions_special_characters");
     if (library == NULL || (void *)library == (void *)cmark_manage_extensions_special_characters) return 0;
-    // Finish an empty document with this parser: does the library call the definition above?
+    // Finish a one-word document with this parser: does the library call the definition above?
     int before = atomic_load(&calls_from_library);
     cmark_parser_feed(parser, "x", 1);
     cmark_node *document = cmark_parser_finish(parser);
