@@ -139,6 +139,15 @@ final class IncrementalTests: XCTestCase {
             try (card + "<!-- edited \(Int.random(in: 0...999, using: &random)) -->\n").write(to: file, atomically: true, encoding: .utf8)
             return "edited templates/entry-card.mustache"
         }),
+        ("partial", { root, random in
+            // A partial of some pages (the mood chip, the byline, the pager), or the layout of all.
+            let name = ["mood", "byline", "pager", "layout"].randomElement(using: &random)!
+            let source = try String(contentsOf: packageRoot.appendingPathComponent("templates/\(name).mustache"), encoding: .utf8)
+            let file = root.appendingPathComponent("templates/\(name).mustache")
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try (source + "<!-- edited \(Int.random(in: 0...999, using: &random)) -->\n").write(to: file, atomically: true, encoding: .utf8)
+            return "edited templates/\(name).mustache"
+        }),
         ("settings", { root, random in
             let file = root.appendingPathComponent("journal.yaml")
             let text = try String(contentsOf: file, encoding: .utf8)
@@ -206,7 +215,7 @@ final class IncrementalTests: XCTestCase {
                 if let first = sealed.first { unlink(served.path + "/private/" + first) }
                 return "a sealed file deleted from the site"
             }),
-        ] + Self.edits.filter { ["body", "title", "date", "template", "photo"].contains($0.0) }
+        ] + Self.edits.filter { ["body", "title", "date", "template", "partial", "photo"].contains($0.0) }
         for (name, edit) in steps {
             let done = try edit(journal, &random)
             let report = build(journal, output: served, cache: true, session: session, sealed: true)
@@ -373,12 +382,18 @@ final class IncrementalTests: XCTestCase {
         XCTAssertGreaterThan(kept, 0)
     }
 
-    func testAnEditRendersOnlyThePagesThatShowIt() throws {
+    /// A journal of nine entries, 1 to 9 March 2026, tagged t0 to t2 in turn.
+    static func nineDays() throws -> TemporaryJournal {
         let journal = try TemporaryJournal()
-        defer { journal.remove() }
         for day in 1...9 {
             try journal.write("entries/2026/2026-03-0\(day)-day.md", "---\ntitle: Day \(day)\ntags: [t\(day % 3)]\n---\n\nText of day \(day).\n")
         }
+        return journal
+    }
+
+    func testAnEditRendersOnlyThePagesThatShowIt() throws {
+        let journal = try Self.nineDays()
+        defer { journal.remove() }
         try journal.write("entries/2025/2025-03-01-day.md", "---\ntitle: A year before\n---\n\nText.\n")
         for _ in 0..<3 { XCTAssertTrue(journal.build().succeeded) }
         try journal.write("entries/2026/2026-03-01-day.md", "---\ntitle: Day 1\ntags: [t1]\n---\n\nText of day 1, longer now.\n")
@@ -395,14 +410,37 @@ final class IncrementalTests: XCTestCase {
         XCTAssertTrue(try journal.read("_site/2026/03/01/day/index.html").contains("longer now"))
     }
 
+    /// A changed template renders again the pages made with it (and with the partials and
+    /// parents that name it), not every page: the entry cards' template, the list pages.
+    func testAChangedTemplateRendersOnlyThePagesMadeWithIt() throws {
+        let journal = try Self.nineDays()
+        defer { journal.remove() }
+        for _ in 0..<2 { XCTAssertTrue(journal.build().succeeded) }
+        let entryPage = try journal.read("_site/2026/03/02/day/index.html")
+        let card = try String(contentsOf: packageRoot.appendingPathComponent("templates/entry-card.mustache"), encoding: .utf8)
+        try journal.write("templates/entry-card.mustache", card + "<!-- a new card -->\n")
+        let cards = journal.build()
+        XCTAssertTrue(cards.succeeded)
+        XCTAssertTrue(try journal.read("_site/index.html").contains("<!-- a new card -->"))
+        XCTAssertEqual(try journal.read("_site/2026/03/02/day/index.html"), entryPage)
+        XCTAssertGreaterThanOrEqual(cards.pages - cards.pagesRendered, 9, "the nine entry pages (and others without cards) are kept unrendered")
+        XCTAssertGreaterThan(cards.pagesRendered, 0, "the home, year, month and tag pages show cards")
+        XCTAssertTrue(try sameAsCleanBuild(journal.output, journal: journal.root, clean: journal.root.appendingPathComponent("clean-1"), after: "a new card"))
+        // The layout is every page's parent: all of them are made again.
+        let layout = try String(contentsOf: packageRoot.appendingPathComponent("templates/layout.mustache"), encoding: .utf8)
+        try journal.write("templates/layout.mustache", layout + "<!-- a new layout -->\n")
+        let layoutChanged = journal.build()
+        XCTAssertTrue(layoutChanged.succeeded)
+        XCTAssertEqual(layoutChanged.pagesRendered, layoutChanged.pages)
+        XCTAssertTrue(try journal.read("_site/2026/03/02/day/index.html").contains("<!-- a new layout -->"))
+        XCTAssertTrue(try sameAsCleanBuild(journal.output, journal: journal.root, clean: journal.root.appendingPathComponent("clean-2"), after: "a new layout"))
+    }
+
     /// After a build that changed every page (a new title), the next edit is compared with that
     /// build, not with the one before it: it renders what the edit changed, not everything again.
     func testAnEditAfterAChangeOfEveryPageRendersOnlyWhatTheEditChanged() throws {
-        let journal = try TemporaryJournal()
+        let journal = try Self.nineDays()
         defer { journal.remove() }
-        for day in 1...9 {
-            try journal.write("entries/2026/2026-03-0\(day)-day.md", "---\ntitle: Day \(day)\ntags: [t\(day % 3)]\n---\n\nText of day \(day).\n")
-        }
         for _ in 0..<2 { XCTAssertTrue(journal.build().succeeded) }
         try journal.write("journal.yaml", "title: Renamed journal\ntimezone: Europe/Berlin\nbase_url: https://example.org/j/\n")
         let renamed = journal.build()

@@ -362,7 +362,7 @@ public struct BuildPipeline: Sendable {
             return "\(id) \(photo.filePath ?? "") \(photo.photo.map { "\($0.width)x\($0.height) \($0.hasAlpha)" } ?? "")"
         }.joined(separator: "\n"))
         let fingerprints: SiteFingerprints? = options.useCache
-            ? SiteFingerprints(model: model, journal: journal.path, siteInPlace: output.targetID, extra: inputs,
+            ? SiteFingerprints(model: model, journal: journal.path, siteInPlace: output.targetID, extra: inputs, templates: templates,
                                session: options.session, loaded: inPlace.map { ($0.siteID, $0.manifest) }) : nil
         stage("fingerprint pages")
         // The entry cache is written while the stages above leave a core idle; not beside the
@@ -373,21 +373,27 @@ public struct BuildPipeline: Sendable {
         // A lock screen is its layout around a sealed payload: with the sealed parts the last
         // build's (the same bytes), it is kept like any page whose inputs did not change.
         let sealedKept = report.privateKept
+        let templateBase = model.entries.count + 1
+        let rendered = Mutex(0)
         let pageReads: [[Int]] = parallelMap(Array(jobs.indices)) { index in
             let job = jobs[index]
             let path = jobPaths[index]
             var isLocked = false
             if case .locked = job { isLocked = true }
             if !isLocked || sealedKept, let kept = fingerprints?.keep(path, in: output) { return kept }
-            var (html, reads) = BodyReads.tracking { renderer.render(job) }
-            if case .entry(let i) = job, !reads.contains(i) { reads = (reads + [i]).sorted() }
+            var (html, noted) = BodyReads.trackingAll { renderer.render(job) }
+            rendered.withLock { $0 += 1 }
+            var reads = noted.indices
+            if case .entry(let i) = job { reads.insert(i) }
+            // The templates after the texts and the task items (SiteFingerprints).
+            for name in noted.templates { for used in templates.uses[name] ?? [] { reads.insert(templateBase + used) } }
             do {
                 if let relative { html = relative.rewrite(html, pagePath: path) }
                 try output.write(Data(html.utf8), to: path)
             } catch {
                 failures.note(error)
             }
-            return reads
+            return reads.sorted()
         }
         let documentsMade = Mutex<[String]>([])
         parallelForEach(count: documents.count) { index in
@@ -400,6 +406,7 @@ public struct BuildPipeline: Sendable {
             }
         }
         report.documentsMade = documentsMade.withLock { $0 }.sorted()
+        report.pagesRendered = rendered.withLock { $0 }
         stage("render and write pages")
         // What rendering freed (each page's buffers) is given back before the copies and the
         // site's record add theirs: the build's memory peaked there, a few MB higher.

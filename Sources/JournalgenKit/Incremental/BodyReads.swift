@@ -5,6 +5,9 @@ import Foundation
 /// page is unchanged when none of those texts changed and nothing else about the journal did.
 final class BodyReads {
     private(set) var indices = Set<Int>()
+    /// The templates the page was rendered with, by the name it asked for (TemplateSet.render,
+    /// and the entry cards and rows it shows, made by an earlier page or not).
+    private(set) var templates = Set<String>()
 
     /// A pthread key rather than Thread.current's dictionary: views note reads hundreds of
     /// thousands of times in a large build, and this costs a load, not a lookup.
@@ -20,17 +23,29 @@ final class BodyReads {
         Unmanaged<BodyReads>.fromOpaque(raw).takeUnretainedValue().indices.insert(index)
     }
 
+    /// Notes that the page being rendered on this thread is made with template `name`.
+    static func noteTemplate(_ name: String) {
+        guard let raw = pthread_getspecific(key) else { return }
+        Unmanaged<BodyReads>.fromOpaque(raw).takeUnretainedValue().templates.insert(name)
+    }
+
     /// Notes that the page shows the task items of every entry (SiteFingerprint.tasks), kept
     /// as one more text after the `entryCount` entries'.
     static func noteTasks(entryCount: Int) { note(entryCount) }
 
     /// Runs `render`, returning what it made and the entries whose texts it read.
     static func tracking<T>(_ render: () -> T) -> (T, [Int]) {
+        let (result, reads) = trackingAll(render)
+        return (result, reads.indices.sorted())
+    }
+
+    /// Runs `render`, returning what it made and all it noted: texts and templates.
+    static func trackingAll<T>(_ render: () -> T) -> (T, BodyReads) {
         let reads = BodyReads()
         let previous = pthread_getspecific(key)
         pthread_setspecific(key, Unmanaged.passUnretained(reads).toOpaque())
         let result = withExtendedLifetime(reads) { render() }
         pthread_setspecific(key, previous)
-        return (result, reads.indices.sorted())
+        return (result, reads)
     }
 }

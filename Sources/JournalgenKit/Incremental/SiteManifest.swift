@@ -5,18 +5,21 @@ import Foundation
 /// inputs changed. Kept in `.journalgen-cache/sites/<id>`, named by the id in the folder's
 /// `.journalgen-site` marker (outside the site: fingerprints of private texts never get published).
 ///
-/// A page is made from two kinds of input. Everything but the entries' texts — settings,
-/// templates, theme, languages, mood log, trips, the build day, and every entry's front matter,
+/// A page is made from two kinds of input. Everything but the entries' texts and the templates —
+/// settings, theme, languages, mood log, trips, the build day, and every entry's front matter,
 /// place, media and address — goes into one fingerprint, `journal`: when it changes, every page is
-/// rendered again. The entries' texts each have their own fingerprint, and each page lists the
-/// entries whose texts it showed (noted while it rendered, see BodyReads), so editing one entry's
-/// words re-renders its page and the lists that show its excerpt, not the other 10,000 pages.
+/// rendered again. The entries' texts each have their own fingerprint, and so does each template
+/// (after the texts); each page lists the texts it showed and the templates it was made with
+/// (noted while it rendered, see BodyReads), so editing one entry's words re-renders its page and
+/// the lists that show its excerpt, and editing the entry cards' template the lists, not the other
+/// 10,000 pages.
 struct SiteManifest {
     var journal: String
     /// By entry, in the site's order (the same order whenever `journal` is the same).
     var texts: [String]
     var pages: [String]
-    /// For each page, the entries whose texts it shows; [-1]: all of them.
+    /// For each page, the entries whose texts it shows, and the templates it was made with (by
+    /// their place after the texts); [-1]: all of them.
     var reads: [[Int]]
     /// Every file of the folder (pages, copies, the marker), so the next build into it removes
     /// the ones it no longer writes without walking tens of thousands of files.
@@ -118,6 +121,13 @@ enum SiteFingerprint {
         hasher.update(data: separator)
     }
     private static let separator = Data([0])
+
+    /// The fingerprint of `parts`, each fed with a 0 after it.
+    static func fingerprint(of parts: [String]) -> String {
+        var hasher = SHA256()
+        for part in parts { feed(part, into: &hasher) }
+        return hex(hasher.finalize())
+    }
 
     static func hex<D: Sequence>(_ digest: D) -> String where D.Element == UInt8 {
         let digits = Array("0123456789abcdef".utf8)
@@ -246,13 +256,19 @@ final class SiteFingerprints: Sendable {
     /// `session`: serve's, which keeps the manifests it saved, so a save does not read back and
     /// decode tens of thousands of pages' records it wrote a moment ago.
     /// `loaded`: the site in place's manifest, read ahead by the caller (see SiteInPlaceRecords).
-    init(model: SiteModel, journal: String, siteInPlace previousID: String?, extra: [String], session: BuildSession? = nil,
-         loaded: (id: String, manifest: SiteManifest)? = nil) {
+    /// `templates`: the build's, whose fingerprints follow the texts and the task items (pages
+    /// name the templates they were made with by those places); their files are then left out of
+    /// `journal`.
+    init(model: SiteModel, journal: String, siteInPlace previousID: String?, extra: [String], templates: TemplateSet? = nil,
+         session: BuildSession? = nil, loaded: (id: String, manifest: SiteManifest)? = nil) {
         journalPath = journal
         self.session = session
-        self.journal = SiteFingerprint.journal(entries: model.entries, extra: extra, files: SiteFingerprint.inputFiles(journal: journal))
-        // One more "text" after the entries': all their task items, which the tasks pages show.
-        texts = SiteFingerprint.texts(of: model.entries) + [SiteFingerprint.tasks(of: model.entries)]
+        var files = SiteFingerprint.inputFiles(journal: journal)
+        if templates != nil { files.removeAll { TemplateSet.isTemplateFile(String($0.dropFirst(journal.count + 1))) } }
+        self.journal = SiteFingerprint.journal(entries: model.entries, extra: extra + [(templates?.names ?? []).joined(separator: " ")], files: files)
+        // One more "text" after the entries': all their task items, which the tasks pages show;
+        // then each template's, which the pages made with it list among their reads.
+        texts = SiteFingerprint.texts(of: model.entries) + [SiteFingerprint.tasks(of: model.entries)] + (templates?.fingerprints ?? [])
         previous = previousID.flatMap { id in
             session?.manifest(id: id) ?? (loaded?.id == id ? loaded?.manifest : nil) ?? SiteManifest.load(journal: journal, id: id)
         }

@@ -4,6 +4,14 @@ import Foundation
 /// wins over the theme's `themes/THEME/templates/NAME.mustache`, which wins over the built-in one.
 public struct TemplateSet: Sendable {
     public var library: MustacheLibrary
+    /// Every template's name, sorted, with a fingerprint of its name and text: a page's inputs
+    /// name the templates it was made with, so a changed template renders again only the pages
+    /// that use it (SiteFingerprints).
+    private(set) var names: [String] = []
+    private(set) var fingerprints: [String] = []
+    /// For each name, the positions in `names` of the templates rendering it may use: itself and
+    /// the partials and parents it names, and theirs.
+    private(set) var uses: [String: [Int]] = [:]
 
     public static let pageTemplates = ["layout", "entry", "home", "archive", "year", "month", "tags", "tag", "404", "entry-card", "entry-row",
                                         "moods", "mood-log", "mood-level", "theme", "glory", "revisit", "trips", "trip", "places", "filter", "photos",
@@ -17,6 +25,7 @@ public struct TemplateSet: Sendable {
             }
         }
         var library = MustacheLibrary()
+        var texts: [String: String] = [:]
         var origins: [String: String] = [:]
         var failed = false
         var unreadable: Set<String> = []
@@ -33,6 +42,7 @@ public struct TemplateSet: Sendable {
                 unreadable.insert(name)
                 continue
             }
+            texts[name] = text
             do {
                 library.register(try MustacheTemplate(text), named: name)
             } catch {
@@ -50,10 +60,33 @@ public struct TemplateSet: Sendable {
             diagnostics.error("no template '\(required)'; expected templates/\(required).mustache", at: SourceLocation(path: paths.display(assets.journal)))
             failed = true
         }
-        return failed ? nil : TemplateSet(library: library)
+        guard !failed else { return nil }
+        var set = TemplateSet(library: library)
+        set.names = texts.keys.sorted()
+        set.fingerprints = set.names.map { SiteFingerprint.fingerprint(of: [$0, texts[$0]!]) }
+        let position = Dictionary(uniqueKeysWithValues: set.names.enumerated().map { ($1, $0) })
+        for name in set.names {
+            var seen: Set<String> = [name], next = [name]
+            while let current = next.popLast() {
+                for reference in library.template(named: current)?.references ?? [] where seen.insert(reference.name).inserted {
+                    next.append(reference.name)
+                }
+            }
+            set.uses[name] = seen.compactMap { position[$0] }.sorted()
+        }
+        return set
     }
 
     public func render(_ name: String, _ context: TemplateValue) -> String {
-        library.render(name, context)
+        BodyReads.noteTemplate(name)
+        return library.render(name, context)
+    }
+
+    /// Whether `relativePath` (in the journal) is a template file, tracked page by page through
+    /// `fingerprints` rather than as one of the files every page depends on.
+    static func isTemplateFile(_ relativePath: String) -> Bool {
+        guard relativePath.hasSuffix(".mustache") else { return false }
+        let parts = relativePath.split(separator: "/", omittingEmptySubsequences: false)
+        return (parts.count == 2 && parts[0] == "templates") || (parts.count == 4 && parts[0] == "themes" && parts[2] == "templates")
     }
 }

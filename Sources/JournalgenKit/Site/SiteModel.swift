@@ -312,6 +312,8 @@ public final class EntryFragments: @unchecked Sendable {
 
     func fragment(_ index: Int, _ kind: Kind) -> String? {
         guard let maker, index >= 0, 2 * index < slots.count else { return nil }
+        // The page shows the fragment, made with its template, whichever page made it.
+        BodyReads.noteTemplate(kind == .card ? "entry-card" : "entry-row")
         let slot = 2 * index + (kind == .card ? 0 : 1)
         let lock = locks[index & 63]
         lock.lock()
