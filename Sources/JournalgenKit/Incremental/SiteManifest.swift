@@ -71,8 +71,7 @@ struct SiteManifest {
         sink.bytes.append(contentsOf: Self.magic)
         write(compact: sink)
         CacheFolder.prepare(CacheFolder.path(journal: journal))
-        let temporary = folder + "/.\(id).new"
-        if FileIO.write(parts: [sink.bytes], to: temporary) { rename(temporary, folder + "/" + id) }
+        _ = FileIO.replace(folder + "/" + id, withParts: [sink.bytes])
     }
 
     /// The manifest and the record of the spare beside its folder.
@@ -185,14 +184,10 @@ enum SiteFingerprint {
     }
 
     static func text(of body: RenderedBody) -> String {
-        var hasher = SHA256()
-        for part in [body.html, body.excerptHTML, body.summary, body.firstHeading ?? "\u{0}",
-                     "\(body.wordCount) \(body.hasMore) \(body.hasGalleryMarker)"] + body.images.flatMap({ [$0.source, $0.alt, "\($0.line):\($0.column)"] })
-                + body.tasks.map({ "\($0.text) \($0.isDone) \($0.isImportant) \($0.due?.description ?? "") \($0.assignee ?? "") \($0.line):\($0.column) \($0.anchor) \($0.parent ?? "")" })
-                + body.links.map({ "\($0.target) \($0.isWiki) \($0.line):\($0.column)" }) + [body.anchors.joined(separator: " ")] {
-            feed(part, into: &hasher)
-        }
-        return hex(hasher.finalize())
+        fingerprint(of: [body.html, body.excerptHTML, body.summary, body.firstHeading ?? "\u{0}",
+                         "\(body.wordCount) \(body.hasMore) \(body.hasGalleryMarker)"] + body.images.flatMap({ [$0.source, $0.alt, "\($0.line):\($0.column)"] })
+                    + body.tasks.map({ "\($0.text) \($0.isDone) \($0.isImportant) \($0.due?.description ?? "") \($0.assignee ?? "") \($0.line):\($0.column) \($0.anchor) \($0.parent ?? "")" })
+                    + body.links.map({ "\($0.target) \($0.isWiki) \($0.line):\($0.column)" }) + [body.anchors.joined(separator: " ")])
     }
 
     /// Everything else a page can show. `extra` are the build's other inputs in words

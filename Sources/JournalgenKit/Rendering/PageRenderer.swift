@@ -62,7 +62,7 @@ public struct PageRenderer: Sendable {
             let context = PageContext(site: site, page: page, values: [:])
             let fragment = TemplateValue.object(FragmentContext(outer: context, entry: EntryView(model: model, index: index)))
             // Kept for the whole build: without its 16 KB of reserved room (a page's worth).
-            return templates.render(kind == .card ? "entry-card" : "entry-row", fragment).compacted()
+            return templates.render(kind.template, fragment).compacted()
         }
     }
 

@@ -25,7 +25,7 @@ public struct TemplateSet: Sendable {
             }
         }
         var library = MustacheLibrary()
-        var texts: [String: String] = [:]
+        var fingerprints: [String: String] = [:]
         var origins: [String: String] = [:]
         var failed = false
         var unreadable: Set<String> = []
@@ -42,7 +42,7 @@ public struct TemplateSet: Sendable {
                 unreadable.insert(name)
                 continue
             }
-            texts[name] = text
+            fingerprints[name] = SiteFingerprint.fingerprint(of: [name, text])
             do {
                 library.register(try MustacheTemplate(text), named: name)
             } catch {
@@ -62,8 +62,8 @@ public struct TemplateSet: Sendable {
         }
         guard !failed else { return nil }
         var set = TemplateSet(library: library)
-        set.names = texts.keys.sorted()
-        set.fingerprints = set.names.map { SiteFingerprint.fingerprint(of: [$0, texts[$0]!]) }
+        set.names = fingerprints.keys.sorted()
+        set.fingerprints = set.names.map { fingerprints[$0]! }
         let position = Dictionary(uniqueKeysWithValues: set.names.enumerated().map { ($1, $0) })
         for name in set.names {
             var seen: Set<String> = [name], next = [name]

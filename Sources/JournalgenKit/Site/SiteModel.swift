@@ -266,7 +266,12 @@ public final class SiteModel: Sendable {
 /// rendered the first time a page asks for it, so a build that renders ten pages renders only
 /// their cards.
 public final class EntryFragments: @unchecked Sendable {
-    public enum Kind: Sendable { case card, row }
+    public enum Kind: Sendable {
+        case card, row
+
+        /// The template it is rendered with.
+        public var template: String { self == .card ? "entry-card" : "entry-row" }
+    }
 
     /// Set once before pages render, read-only after.
     private var maker: (@Sendable (Int, Kind) -> String)?
@@ -313,7 +318,7 @@ public final class EntryFragments: @unchecked Sendable {
     func fragment(_ index: Int, _ kind: Kind) -> String? {
         guard let maker, index >= 0, 2 * index < slots.count else { return nil }
         // The page shows the fragment, made with its template, whichever page made it.
-        BodyReads.noteTemplate(kind == .card ? "entry-card" : "entry-row")
+        BodyReads.noteTemplate(kind.template)
         let slot = 2 * index + (kind == .card ? 0 : 1)
         let lock = locks[index & 63]
         lock.lock()
