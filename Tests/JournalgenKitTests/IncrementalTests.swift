@@ -609,6 +609,39 @@ final class IncrementalTests: XCTestCase {
         XCTAssertEqual(again.diagnostics.filter { $0.severity == .error }.map(\.message), failed.diagnostics.filter { $0.severity == .error }.map(\.message))
     }
 
+    /// A build run from another folder (in the journal, then beside it) takes the entries from
+    /// the cache and renders no page again, and its messages name the files as seen from there,
+    /// exactly as a build from nothing there does. It was a build from nothing: five times slower.
+    func testABuildFromAnotherFolderUsesTheCacheAndShowsPathsFromThere() throws {
+        let journal = try TemporaryJournal()
+        defer { journal.remove() }
+        let now = time(nil)
+        func write(_ words: String) throws {
+            try journal.write("entries/2026/2026-03-01-day.md", "---\ntitle: Day one\ntheme: nonesuch\n---\n\n\(words)\n", modified: now - 60)
+        }
+        try write("First text.")
+        // Warned of while loading (no alt text): its record keeps the message.
+        try journal.write("media/red-and-blue.png", TestImages.png)
+        try journal.write("entries/2026/2026-03-02-day.md", "---\ntitle: Day two\n---\n\n![](red-and-blue.png)\n")
+        XCTAssertTrue(journal.build().succeeded)
+        // Other bytes of the same size and time: the cache's record is used unread, if it is used.
+        try write("Other text.")
+        let beside = journal.root.deletingLastPathComponent()
+        let moved = journal.build { $0.paths = DisplayPaths(workingDirectory: beside.path) }
+        XCTAssertTrue(moved.succeeded)
+        XCTAssertTrue(try journal.read("_site/2026/03/01/day/index.html").contains("First text."), "the entry was loaded again")
+        XCTAssertEqual(moved.pagesRendered, 0)
+        let clean = journal.build { $0.paths = DisplayPaths(workingDirectory: beside.path); $0.useCache = false; $0.output = beside.appendingPathComponent(journal.root.lastPathComponent + "-clean") }
+        defer { try? FileManager.default.removeItem(at: beside.appendingPathComponent(journal.root.lastPathComponent + "-clean")) }
+        XCTAssertGreaterThanOrEqual(clean.warnings, 2)
+        XCTAssertEqual(moved.diagnostics.sorted { "\($0)" < "\($1)" }, clean.diagnostics.sorted { "\($0)" < "\($1)" })
+        XCTAssertTrue(moved.diagnostics.allSatisfy { $0.location.path.hasPrefix(journal.root.lastPathComponent + "/") }, "\(moved.diagnostics)")
+        // And back: in the journal's folder again, its paths as there.
+        let back = journal.build()
+        XCTAssertEqual(back.pagesRendered, 0)
+        XCTAssertTrue(back.diagnostics.allSatisfy { $0.location.path.hasPrefix("entries/") }, "\(back.diagnostics)")
+    }
+
     func testCachedEntriesGiveTheirWarningsAgain() throws {
         let journal = try TemporaryJournal()
         defer { journal.remove() }

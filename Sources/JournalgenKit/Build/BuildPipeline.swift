@@ -522,9 +522,9 @@ public struct BuildPipeline: Sendable {
     /// The session's cache when it was made under the same settings, else the one saved on disk.
     func entryCache(journal: String) -> EntryCache {
         let key = EntryCache.key(journal: journal, configBytes: FileIO.read(journal + "/" + JournalConfig.fileName),
-                                 includeDrafts: options.includeDrafts, paths: options.paths)
-        if let session = options.session { return session.entryCache(key: key, journal: journal) }
-        return EntryCache.load(journal: journal, key: key)
+                                 includeDrafts: options.includeDrafts)
+        if let session = options.session { return session.entryCache(key: key, journal: journal, paths: options.paths) }
+        return EntryCache.load(journal: journal, key: key, paths: options.paths)
     }
 
     /// The build's keys, from the passphrase the command supplies and the journal's salt.

@@ -7,9 +7,11 @@ import Synchronization
 ///
 /// A record is used only when the entry file's bytes are the same (by SHA-256), every media file
 /// it looked at has the same size and modification time (or is still missing), and the cache was
-/// made under the same settings: journalgen's version and binary, journal.yaml's bytes, whether
-/// drafts are loaded, and where messages are printed from. Anything else — a damaged file, another
-/// journal's cache, an older format — is set aside and the entries are loaded again.
+/// made under the same settings: journalgen's version and binary, journal.yaml's bytes, and whether
+/// drafts are loaded. Anything else — a damaged file, another journal's cache, an older format — is
+/// set aside and the entries are loaded again. A build run from another folder than the last
+/// (`journalgen build` in the journal, then `journalgen build journal` beside it) uses the records
+/// too: their paths are shown as seen from the new folder (see `DisplayPathMove`).
 ///
 /// Kept in memory by `serve` between rebuilds; saved in `.journalgen-cache/entries/`.
 public final class EntryCache: Sendable {
@@ -49,16 +51,20 @@ public final class EntryCache: Sendable {
     private struct Header: Codable {
         var format: Int
         var key: String
+        /// The folder the records' paths for messages are shown from.
+        var workingDirectory: String
         var paths: [String]
         var lengths: [Int]
     }
 
-    static let format = 7
+    static let format = 8
     /// The file's first bytes: anything else is not a journalgen entry cache.
     static let magic = Data("journalgen entry cache\n".utf8)
 
     /// What the records were made under; records of other settings are not used.
     let key: String
+    /// The folder the records' paths for messages are shown from (the build's).
+    let workingDirectory: String
     /// By shard (as saved): merging the shards read on all cores into one dictionary copied
     /// every record on one core (50 ms at 10,000 entries).
     private let records: Mutex<[[String: Record]]>
@@ -115,8 +121,9 @@ public final class EntryCache: Sendable {
         var diagnostics: [Diagnostic]
     }
 
-    init(key: String, shards: [[String: Record]] = []) {
+    init(key: String, workingDirectory: String, shards: [[String: Record]] = []) {
         self.key = key
+        self.workingDirectory = workingDirectory
         self.records = Mutex(shards.count == Self.shardCount ? shards : Array(repeating: [:], count: Self.shardCount))
     }
 
@@ -200,10 +207,11 @@ public final class EntryCache: Sendable {
         SiteFingerprint.hex(SHA256.hash(data: data))
     }
 
-    /// The settings an entry's loading depends on, apart from its own file and media.
-    static func key(journal: String, configBytes: Data?, includeDrafts: Bool, paths: DisplayPaths) -> String {
+    /// The settings an entry's loading depends on, apart from its own file and media. Not the
+    /// folder the build runs in: records made from another are moved (`DisplayPathMove`).
+    static func key(journal: String, configBytes: Data?, includeDrafts: Bool) -> String {
         var parts = ["format \(format)", JournalgenVersion.current, BinaryIdentity.current,
-                     journal, paths.workingDirectory, includeDrafts ? "drafts" : "no drafts"]
+                     journal, includeDrafts ? "drafts" : "no drafts"]
         parts.append(hash(configBytes ?? Data()))
         return hash(Data(parts.joined(separator: "\n").utf8))
     }
@@ -229,36 +237,39 @@ public final class EntryCache: Sendable {
     /// The saved cache if it was made under `key`; else an empty one (never an error: the cache
     /// only saves time). A damaged or foreign shard is left out: its entries are loaded again.
     /// `textsInFile`: bodies stay in the mapped files until read (CachedText); not for `serve`.
-    static func load(journal: String, key: String, textsInFile: Bool = true) -> EntryCache {
+    static func load(journal: String, key: String, paths: DisplayPaths, textsInFile: Bool = true) -> EntryCache {
         let folder = folder(journal: journal)
         // The mood log's file as one more piece of work beside the shards.
         nonisolated(unsafe) var moods: [String: MoodFile] = [:]
         let shards: [[String: Record]] = parallelMap(Array(0...shardCount)) { shard in
             if shard == shardCount {
-                moods = decodeMoodFiles(folder: folder, key: key) ?? [:]
+                moods = decodeMoodFiles(folder: folder, key: key, paths: paths) ?? [:]
                 return [:]
             }
             guard let source = CompactSource(mapping: path(folder: folder, shard: shard)) else { return [:] }
             source.leavesTextsInFile = textsInFile
-            return decodeShard(source, key: key, shard: shard) ?? [:]
+            return decodeShard(source, key: key, shard: shard, paths: paths) ?? [:]
         }
-        let cache = EntryCache(key: key, shards: Array(shards.dropLast()))
+        let cache = EntryCache(key: key, workingDirectory: paths.workingDirectory, shards: Array(shards.dropLast()))
         cache.moodFiles.withLock { $0 = moods }
         return cache
     }
 
     static let moodMagic = Data("journalgen mood cache\n".utf8)
 
-    /// The mood log files as saved, if saved under `key`.
-    static func decodeMoodFiles(folder: String, key: String) -> [String: MoodFile]? {
+    /// The mood log files as saved, if saved under `key`. Saved from another folder, a file with
+    /// messages is parsed again (they name paths as seen from there).
+    static func decodeMoodFiles(folder: String, key: String, paths: DisplayPaths) -> [String: MoodFile]? {
         guard let source = CompactSource(mapping: folder + "/moods.cache"), source.bytes.starts(with: moodMagic) else { return nil }
         source.position = moodMagic.count
         guard let format = try? source.int(), format == Self.format, let saved = try? source.string(), saved == key,
+              let from = try? source.string(),
               let files = try? source.list({ (try source.string(), MoodFile(stamp: try Stamp(compact: source), lines: try source.list(MoodLogLine.self),
                                                                              diagnostics: try source.list(Diagnostic.self))) }),
               source.position == source.bytes.count
         else { return nil }
-        return Dictionary(files, uniquingKeysWith: { a, _ in a })
+        let usable = from == paths.workingDirectory ? files : files.filter { $0.1.diagnostics.isEmpty }
+        return Dictionary(usable, uniquingKeysWith: { a, _ in a })
     }
 
     /// Writes the mood log files as parsed, when a build parsed one.
@@ -269,6 +280,7 @@ public final class EntryCache: Sendable {
         sink.bytes.append(contentsOf: Self.moodMagic)
         sink.int(Self.format)
         sink.string(key)
+        sink.string(workingDirectory)
         sink.list(files) { file in
             sink.string(file.key)
             file.value.stamp.write(compact: sink)
@@ -279,7 +291,9 @@ public final class EntryCache: Sendable {
     }
 
     /// The file: magic, the header's length, the header, then each record's bytes in turn.
-    static func decodeShard(_ source: CompactSource, key: String, shard: Int) -> [String: Record]? {
+    /// Saved from another folder, records are moved to this one's paths, and those with messages
+    /// are left out (their texts name paths too): those entries are loaded again.
+    static func decodeShard(_ source: CompactSource, key: String, shard: Int, paths: DisplayPaths) -> [String: Record]? {
         guard source.bytes.starts(with: magic) else { return nil }
         source.position = magic.count
         guard let headerLength = try? source.int(),
@@ -289,8 +303,16 @@ public final class EntryCache: Sendable {
         else { return nil }
         var records: [String: Record] = [:]
         records.reserveCapacity(header.paths.count)
+        let move = header.workingDirectory == paths.workingDirectory ? nil : DisplayPathMove(from: header.workingDirectory, to: paths)
         for (relative, length) in zip(header.paths, header.lengths) {
-            guard let record = try? CompactCoder.decode(compact: Record.self, from: source, length: length) else { return nil }
+            guard var record = try? CompactCoder.decode(compact: Record.self, from: source, length: length) else { return nil }
+            if let move {
+                guard record.diagnostics.isEmpty else { continue }
+                if record.entry != nil {
+                    record.entry!.displayPath = move(record.entry!.displayPath)
+                    if let theme = record.entry!.themeLocation { record.entry!.themeLocation!.path = move(theme.path) }
+                }
+            }
             records[relative] = record
         }
         return source.position == source.bytes.count ? records : nil
@@ -310,7 +332,7 @@ public final class EntryCache: Sendable {
         unlink(CacheFolder.path(journal: journal) + "/entries.cache")
         // The shards as they are now, shared, not copied.
         let all = records.withLock { $0 }
-        let key = self.key
+        let key = self.key, workingDirectory = self.workingDirectory
         // One buffer per core, used again for each of its shards: a new one each time was 65 MB
         // of fresh memory at 10,000 entries, every page of it faulted in and zeroed.
         let order = shards.sorted()
@@ -320,7 +342,7 @@ public final class EntryCache: Sendable {
             var done: [Int] = []
             for shard in stride(from: worker, to: order.count, by: workers).map({ order[$0] }) {
                 body.bytes.removeAll(keepingCapacity: true)
-                if Self.write(records: all[shard], key: key, to: Self.path(folder: folder, shard: shard), body: body) { done.append(shard) }
+                if Self.write(records: all[shard], key: key, workingDirectory: workingDirectory, to: Self.path(folder: folder, shard: shard), body: body) { done.append(shard) }
             }
             return done
         }
@@ -329,7 +351,7 @@ public final class EntryCache: Sendable {
 
     /// One shard's file: the records one after the other in `body`, then the header that says
     /// where each is, all written to a new file that then takes the shard's name.
-    private static func write(records: [String: Record], key: String, to target: String, body: CompactSink) -> Bool {
+    private static func write(records: [String: Record], key: String, workingDirectory: String, to target: String, body: CompactSink) -> Bool {
         let names = records.keys.sorted()
         var lengths: [Int] = []
         lengths.reserveCapacity(names.count)
@@ -339,10 +361,21 @@ public final class EntryCache: Sendable {
             record.write(compact: body)
             lengths.append(body.bytes.count - start)
         }
-        guard let header = try? CompactCoder.bytes(of: Header(format: format, key: key, paths: names, lengths: lengths)) else { return false }
+        guard let header = try? CompactCoder.bytes(of: Header(format: format, key: key, workingDirectory: workingDirectory, paths: names, lengths: lengths)) else { return false }
         let length = CompactSink(capacity: 8)
         length.int(header.count)
         return FileIO.replace(target, withParts: [Array(magic), length.bytes, header, body.bytes])
+    }
+}
+
+/// A path for messages as a build run in another folder showed it, as this build shows it:
+/// relative to that folder when inside it, else absolute (`DisplayPaths.display(path:)`).
+struct DisplayPathMove {
+    var from: String
+    var to: DisplayPaths
+
+    func callAsFunction(_ shown: String) -> String {
+        to.display(path: shown.hasPrefix("/") ? shown : from + "/" + shown)
     }
 }
 

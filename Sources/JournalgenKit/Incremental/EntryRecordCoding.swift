@@ -163,9 +163,10 @@ extension Entry: CompactCodable {
     }
 
     /// `text`: false leaves out the rendered body and the fingerprints, for the fingerprint of
-    /// everything else loading made of the entry.
+    /// everything else loading made of the entry; and the paths shown in messages, which no page
+    /// shows and which depend on the folder the build runs in.
     func write(compact sink: CompactSink, text: Bool) {
-        sink.string(displayPath)
+        if text { sink.string(displayPath) }
         sink.string(relativePath)
         sink.string(filePath)
         sink.string(title)
@@ -187,7 +188,7 @@ extension Entry: CompactCodable {
         sink.list(authors)
         sink.string(sitePath)
         sink.optional(lockToken)
-        sink.optional(themeLocation)
+        if text { sink.optional(themeLocation) }
         sink.list(bodyImages)
         guard text else { return }
         body.write(compact: sink)
