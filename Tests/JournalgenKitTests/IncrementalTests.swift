@@ -169,9 +169,9 @@ final class IncrementalTests: XCTestCase {
 
     /// `session`: as `serve` builds, keeping entries and the sealed private part in memory.
     /// Private entries are left out unless `sealed`.
-    func build(_ journal: URL, output: URL, cache: Bool, session: BuildSession? = nil, sealed: Bool = false) -> BuildReport {
+    func build(_ journal: URL, output: URL, cache: Bool, session: BuildSession? = nil, sealed: Bool = false, today: String = "2026-11-22") -> BuildReport {
         var options = BuildOptions(journal: journal)
-        options.today = CalendarDay(iso: "2026-11-22")
+        options.today = CalendarDay(iso: today)
         options.paths = DisplayPaths(workingDirectory: journal.path)
         options.output = output
         options.useCache = cache
@@ -235,8 +235,8 @@ final class IncrementalTests: XCTestCase {
 
     /// Builds the journal from nothing into `clean` and compares it with `output`, file by file
     /// and byte for byte; the clean build is removed when they are the same.
-    func sameAsCleanBuild(_ output: URL, journal: URL, clean: URL, after done: String) throws -> Bool {
-        XCTAssertTrue(build(journal, output: clean, cache: false).succeeded)
+    func sameAsCleanBuild(_ output: URL, journal: URL, clean: URL, after done: String, today: String = "2026-11-22") throws -> Bool {
+        XCTAssertTrue(build(journal, output: clean, cache: false, today: today).succeeded)
         let a = snapshot(output), b = snapshot(clean)
         XCTAssertEqual(Set(a.keys).subtracting(b.keys).sorted(), [], "files only in the incremental build after \(done)")
         XCTAssertEqual(Set(b.keys).subtracting(a.keys).sorted(), [], "files only in the clean build after \(done)")
@@ -380,6 +380,44 @@ final class IncrementalTests: XCTestCase {
         }
         // The cache was used: pages were kept, not all rendered again.
         XCTAssertGreaterThan(kept, 0)
+    }
+
+    /// On another day, only the pages that show something of the day (revisits and tasks due,
+    /// streaks, "On this day", ideas realised) are rendered again, not the whole site; and the
+    /// site is the one a clean build of that day makes. A diary's first build each day was a
+    /// build of every page.
+    func testANewDayRendersOnlyThePagesThatShowTheDay() throws {
+        let (work, journal) = try Self.exampleCopy()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let incremental = work.appendingPathComponent("incremental")
+        // A mood written ahead: it shows from its day on, in a file that does not change.
+        let log = journal.appendingPathComponent("moods.log")
+        try (String(contentsOf: log, encoding: .utf8) + "2026-11-23T07:30:00+01:00 amazing written ahead\n").write(to: log, atomically: true, encoding: .utf8)
+        XCTAssertTrue(build(journal, output: incremental, cache: true).succeeded)
+        // The next day, a week on, past the turn of the year, and a year on (revisits come due,
+        // tasks pass their days, streaks end); then an edit, and the first day again.
+        var done: [String] = []
+        var today = "2026-11-22"
+        var revisitsDue = -1, fewRendered = 0
+        for (step, day) in ["2026-11-23", "2026-11-30", "2027-01-01", "2027-11-23", "edit", "2026-11-22"].enumerated() {
+            if day == "edit" {
+                var random = SeededRandom(state: 20261125)
+                done.append(try Self.edits[0].1(journal, &random) + " on " + today)
+            } else {
+                today = day
+                done.append("the day " + day)
+            }
+            let report = build(journal, output: incremental, cache: true, today: today)
+            XCTAssertTrue(report.succeeded, "\(done): \(report.diagnostics)")
+            // Every page's menu shows how many revisits are due: when that changes, every page does.
+            if report.revisitsDue == revisitsDue {
+                XCTAssertLessThan(report.pagesRendered, report.pages / 10, "\(done)")
+                fewRendered += 1
+            }
+            revisitsDue = report.revisitsDue
+            if try !sameAsCleanBuild(incremental, journal: journal, clean: work.appendingPathComponent("clean-\(step)"), after: "\(done)", today: today) { break }
+        }
+        XCTAssertGreaterThan(fewRendered, 0, "no day kept the count of revisits due")
     }
 
     /// A journal of nine entries, 1 to 9 March 2026, tagged t0 to t2 in turn.

@@ -346,8 +346,13 @@ public struct BuildPipeline: Sendable {
         // Pages whose inputs are the same as when the site in place was built are kept as they are.
         var inputs: [String] = [
             "drafts \(options.includeDrafts) future \(options.includeFuture) private \(options.skipPrivate) relative \(relative != nil)",
-            options.baseURL ?? "", today.description, stylesheet, script, model.privateIndexPath ?? "",
+            options.baseURL ?? "", stylesheet, script, model.privateIndexPath ?? "",
         ]
+        // Not the build day, which only the pages that show something of it read (BodyReads):
+        // the values of it that every page may show (the revisits due in the menu).
+        inputs.append(renderer.site.dayValues.joined(separator: "\n"))
+        // The mood log's lines up to the build day: a line written ahead shows from its day on.
+        inputs.append("mood lines \(loaded.moodLog.count)")
         inputs.append(locked.pages.map { $0.sitePath + " " + $0.kind.rawValue }.joined(separator: "\n"))
         // The mood log and trips come from files the fingerprint stamps; what private entries
         // take out of them depends on the private entries' days and trips.
@@ -362,7 +367,7 @@ public struct BuildPipeline: Sendable {
             return "\(id) \(photo.filePath ?? "") \(photo.photo.map { "\($0.width)x\($0.height) \($0.hasAlpha)" } ?? "")"
         }.joined(separator: "\n"))
         let fingerprints: SiteFingerprints? = options.useCache
-            ? SiteFingerprints(model: model, journal: journal.path, siteInPlace: output.targetID, extra: inputs, templates: templates,
+            ? SiteFingerprints(model: model, journal: journal.path, siteInPlace: output.targetID, extra: inputs, day: today.description, templates: templates,
                                session: options.session, loaded: inPlace.map { ($0.siteID, $0.manifest) }) : nil
         stage("fingerprint pages")
         // The entry cache is written while the stages above leave a core idle; not beside the
@@ -373,7 +378,8 @@ public struct BuildPipeline: Sendable {
         // A lock screen is its layout around a sealed payload: with the sealed parts the last
         // build's (the same bytes), it is kept like any page whose inputs did not change.
         let sealedKept = report.privateKept
-        let templateBase = model.entries.count + 1
+        let templateBase = SiteManifest.templateBase(entryCount: model.entries.count)
+        let dayIndex = SiteManifest.dayIndex(entryCount: model.entries.count)
         let rendered = Mutex(0)
         let pageReads: [[Int]] = parallelMap(Array(jobs.indices)) { index in
             let job = jobs[index]
@@ -385,7 +391,8 @@ public struct BuildPipeline: Sendable {
             rendered.withLock { $0 += 1 }
             var reads = noted.indices
             if case .entry(let i) = job { reads.insert(i) }
-            // The templates after the texts and the task items (SiteFingerprints).
+            if noted.readsDay { reads.insert(dayIndex) }
+            // The templates after the texts, the task items and the day (SiteFingerprints).
             for name in noted.templates { for used in templates.uses[name] ?? [] { reads.insert(templateBase + used) } }
             do {
                 if let relative { html = relative.rewrite(html, pagePath: path) }
@@ -396,14 +403,21 @@ public struct BuildPipeline: Sendable {
             return reads.sorted()
         }
         let documentsMade = Mutex<[String]>([])
-        parallelForEach(count: documents.count) { index in
-            if fingerprints?.keep(documents[index].path, in: output) != nil { return }
-            documentsMade.withLock { $0.append(documents[index].path) }
+        // What each file beside the pages read: the texts it names, and the day if it showed
+        // something of it (the calendar's stamp); a kept one's as the site in place records them.
+        let documentReads: [[Int]] = parallelMap(Array(documents.indices)) { index in
+            let document = documents[index]
+            if let kept = fingerprints?.keep(document.path, in: output) { return kept }
+            documentsMade.withLock { $0.append(document.path) }
+            let (data, noted) = BodyReads.trackingAll { document.render() }
             do {
-                try output.write(documents[index].render(), to: documents[index].path)
+                try output.write(data, to: document.path)
             } catch {
                 failures.note(error)
             }
+            guard var reads = document.reads else { return SiteManifest.everyText }
+            if noted.readsDay { reads.append(dayIndex) }
+            return reads.sorted()
         }
         report.documentsMade = documentsMade.withLock { $0 }.sorted()
         report.pagesRendered = rendered.withLock { $0 }
@@ -414,7 +428,7 @@ public struct BuildPipeline: Sendable {
         // The folder's record is written while media are copied, not after the swap on one core:
         // its files are known by now (pages, documents, copies, the marker). serve keeps its own.
         let pagePaths = jobPaths + documents.map(\.path)
-        let allReads = pageReads + documents.map { $0.reads ?? SiteManifest.everyText }
+        let allReads = pageReads + documentReads
         let recorded = DispatchGroup()
         let recordedEarly = options.session == nil ? fingerprints : nil
         var plannedFiles = Set<String>()

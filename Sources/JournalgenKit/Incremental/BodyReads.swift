@@ -8,6 +8,9 @@ final class BodyReads {
     /// The templates the page was rendered with, by the name it asked for (TemplateSet.render,
     /// and the entry cards and rows it shows, made by an earlier page or not).
     private(set) var templates = Set<String>()
+    /// The page shows something that depends on the build day (JournalViews): it is rendered
+    /// again on another day, the others are not.
+    private(set) var readsDay = false
 
     /// A pthread key rather than Thread.current's dictionary: views note reads hundreds of
     /// thousands of times in a large build, and this costs a load, not a lookup.
@@ -27,6 +30,22 @@ final class BodyReads {
     static func noteTemplate(_ name: String) {
         guard let raw = pthread_getspecific(key) else { return }
         Unmanaged<BodyReads>.fromOpaque(raw).takeUnretainedValue().templates.insert(name)
+    }
+
+    /// Notes that the page being rendered on this thread shows something of the build day.
+    static func noteDay() {
+        guard let raw = pthread_getspecific(key) else { return }
+        Unmanaged<BodyReads>.fromOpaque(raw).takeUnretainedValue().readsDay = true
+    }
+
+    /// Notes for the page being rendered on this thread all that `inner` noted (a part made
+    /// inside it, kept for other pages).
+    static func note(all inner: BodyReads) {
+        guard let raw = pthread_getspecific(key) else { return }
+        let reads = Unmanaged<BodyReads>.fromOpaque(raw).takeUnretainedValue()
+        reads.indices.formUnion(inner.indices)
+        reads.templates.formUnion(inner.templates)
+        if inner.readsDay { reads.readsDay = true }
     }
 
     /// Notes that the page shows the task items of every entry (SiteFingerprint.tasks), kept

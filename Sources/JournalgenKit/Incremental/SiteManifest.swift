@@ -5,14 +5,15 @@ import Foundation
 /// inputs changed. Kept in `.journalgen-cache/sites/<id>`, named by the id in the folder's
 /// `.journalgen-site` marker (outside the site: fingerprints of private texts never get published).
 ///
-/// A page is made from two kinds of input. Everything but the entries' texts and the templates —
-/// settings, theme, languages, mood log, trips, the build day, and every entry's front matter,
-/// place, media and address — goes into one fingerprint, `journal`: when it changes, every page is
-/// rendered again. The entries' texts each have their own fingerprint, and so does each template
-/// (after the texts); each page lists the texts it showed and the templates it was made with
-/// (noted while it rendered, see BodyReads), so editing one entry's words re-renders its page and
-/// the lists that show its excerpt, and editing the entry cards' template the lists, not the other
-/// 10,000 pages.
+/// A page is made from two kinds of input. Everything but the entries' texts, the build day and the
+/// templates — settings, theme, languages, mood log, trips, and every entry's front matter, place,
+/// media and address — goes into one fingerprint, `journal`: when it changes, every page is
+/// rendered again. The entries' texts each have their own fingerprint, and so do the build day
+/// and each template (after the texts); each page lists the texts it showed, whether it showed
+/// something of the day, and the templates it was made with (noted while it rendered, see
+/// BodyReads), so editing one entry's words re-renders its page and the lists that show its
+/// excerpt, the next day's build the pages with revisits, tasks, streaks or "On this day", and
+/// editing the entry cards' template the lists, not the other 10,000 pages.
 struct SiteManifest {
     var journal: String
     /// By entry, in the site's order (the same order whenever `journal` is the same).
@@ -30,6 +31,11 @@ struct SiteManifest {
     var copySources: [Int] = []
 
     static let everyText = [-1]
+
+    /// Where the build day is among the texts (after the entries' and their task items).
+    static func dayIndex(entryCount: Int) -> Int { entryCount + 1 }
+    /// Where the templates' fingerprints begin among the texts.
+    static func templateBase(entryCount: Int) -> Int { entryCount + 2 }
 
     /// True when the page at `path` was built from exactly these inputs. `sameTexts`: whether
     /// `texts` are all this manifest's (compared once, not for each page that shows them all).
@@ -49,7 +55,7 @@ struct SiteManifest {
     static func folder(journal: String) -> String { CacheFolder.path(journal: journal) + "/sites" }
 
     /// The file's first bytes: anything else is not a manifest of this format.
-    static let magic = Array("journalgen site manifest 3\n".utf8)
+    static let magic = Array("journalgen site manifest 4\n".utf8)
 
     /// An id as markers write them (a UUID): never a path of its own.
     static func isID(_ id: String) -> Bool { !id.isEmpty && id.allSatisfy { $0.isHexDigit || $0 == "-" } }
@@ -251,19 +257,19 @@ final class SiteFingerprints: Sendable {
     /// `session`: serve's, which keeps the manifests it saved, so a save does not read back and
     /// decode tens of thousands of pages' records it wrote a moment ago.
     /// `loaded`: the site in place's manifest, read ahead by the caller (see SiteInPlaceRecords).
-    /// `templates`: the build's, whose fingerprints follow the texts and the task items (pages
-    /// name the templates they were made with by those places); their files are then left out of
-    /// `journal`.
-    init(model: SiteModel, journal: String, siteInPlace previousID: String?, extra: [String], templates: TemplateSet? = nil,
+    /// `templates`: the build's, whose fingerprints follow the texts, the task items and the day
+    /// (pages name the templates they were made with by those places); their files are then left
+    /// out of `journal`. `day`: the build day, which pages that show something of it read.
+    init(model: SiteModel, journal: String, siteInPlace previousID: String?, extra: [String], day: String, templates: TemplateSet? = nil,
          session: BuildSession? = nil, loaded: (id: String, manifest: SiteManifest)? = nil) {
         journalPath = journal
         self.session = session
         var files = SiteFingerprint.inputFiles(journal: journal)
         if templates != nil { files.removeAll { TemplateSet.isTemplateFile(String($0.dropFirst(journal.count + 1))) } }
         self.journal = SiteFingerprint.journal(entries: model.entries, extra: extra + [(templates?.names ?? []).joined(separator: " ")], files: files)
-        // One more "text" after the entries': all their task items, which the tasks pages show;
-        // then each template's, which the pages made with it list among their reads.
-        texts = SiteFingerprint.texts(of: model.entries) + [SiteFingerprint.tasks(of: model.entries)] + (templates?.fingerprints ?? [])
+        // Two more "texts" after the entries': all their task items, which the tasks pages show,
+        // and the build day; then each template's, which the pages made with it list among their reads.
+        texts = SiteFingerprint.texts(of: model.entries) + [SiteFingerprint.tasks(of: model.entries), day] + (templates?.fingerprints ?? [])
         previous = previousID.flatMap { id in
             session?.manifest(id: id) ?? (loaded?.id == id ? loaded?.manifest : nil) ?? SiteManifest.load(journal: journal, id: id)
         }

@@ -11,39 +11,52 @@ public struct EntryGroup: Sendable {
 /// Everything the journal's own pages show beyond the entries: moods, glory, revisits, trips,
 /// places and the groupings of the filter pages. Derived once from the published entries.
 public struct JournalViews: Sendable {
-    public let today: CalendarDay
+    /// Its streaks depend on the build day (they note it), the rest does not.
     public let moods: MoodHistory
-    public let glory: GloryList
-    public let revisits: RevisitSchedule
     public let trips: TripIndex
     public let places: PlaceIndex
     /// One group per mood level that has entries, best level first.
     public let moodGroups: [EntryGroup]
     /// One group per `theme:` value, by name.
     public let themeGroups: [EntryGroup]
+    /// What depends on the build day. Read through the properties below, which note the read
+    /// for the page being rendered (BodyReads.noteDay): on another day, only the pages that read
+    /// them are rendered again, not the whole site.
+    private let ofTheDay: OfTheDay
+
+    struct OfTheDay: Sendable {
+        var today: CalendarDay
+        var glory: GloryList
+        var revisits: RevisitSchedule
+        var onThisDay: [Int]
+    }
+
+    public var today: CalendarDay { BodyReads.noteDay(); return ofTheDay.today }
+    /// Realised and ahead, as of the build day.
+    public var glory: GloryList { BodyReads.noteDay(); return ofTheDay.glory }
+    public var revisits: RevisitSchedule { BodyReads.noteDay(); return ofTheDay.revisits }
     /// Entries from this day of the year in earlier years, newest first: the build-time "On this day".
-    public let onThisDay: [Int]
-    /// Every task-list item of the entries.
+    public var onThisDay: [Int] { BodyReads.noteDay(); return ofTheDay.onThisDay }
+    /// Every task-list item of the entries (how many are overdue depends on the day, and notes it).
     public let tasks: TaskList
-    /// Each author's entries, trips and moods, when two or more write the journal.
+    /// Each author's entries, trips and moods (their streaks note the day), when two or more write the journal.
     public let authors: AuthorIndex
 
     public init(config: JournalConfig, entries: [Entry], moodLog: [MoodLogLine], trips: [String: TripInfo], today: CalendarDay,
                 authorPhotos: [String: MediaItem] = [:]) {
-        self.today = today
         // The mood history, the largest view, is made on another core meanwhile.
         nonisolated(unsafe) var history: MoodHistory?
         let made = DispatchGroup()
         DispatchQueue.global().async(group: made) {
             history = MoodHistory(scale: config.moods, entries: entries, log: moodLog, today: today)
         }
-        glory = GloryList(entries: entries, today: today)
-        revisits = RevisitSchedule(entries: entries, today: today)
+        let glory = GloryList(entries: entries, today: today)
+        let revisits = RevisitSchedule(entries: entries, today: today)
         self.trips = TripIndex(entries: entries, infos: trips, settings: config.media)
         places = PlaceIndex(entries: entries)
         tasks = TaskList(entries: entries, today: today)
         authors = AuthorIndex(authors: config.authors, photos: authorPhotos, entries: entries, moodLog: moodLog, trips: self.trips,
-                              scale: config.moods, today: today)
+                                  scale: config.moods, today: today)
 
         var byMood: [String: [Int]] = [:]
         var byTheme: [String: [Int]] = [:]
@@ -57,12 +70,13 @@ public struct JournalViews: Sendable {
         themeGroups = byTheme.keys.sorted().map { theme in
             EntryGroup(value: theme, title: theme.prefix(1).uppercased() + theme.dropFirst(), sitePath: "themes/\(Self.slug(theme))/", entries: byTheme[theme]!)
         }
-        onThisDay = entries.indices.filter {
+        let onThisDay = entries.indices.filter {
             let day = entries[$0].date.day
             return day.month == today.month && day.day == today.day && day.year < today.year
         }
         made.wait()
         moods = history!
+        ofTheDay = OfTheDay(today: today, glory: glory, revisits: revisits, onThisDay: onThisDay)
     }
 
     static func slug(_ value: String) -> String {

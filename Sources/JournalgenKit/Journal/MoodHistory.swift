@@ -54,8 +54,10 @@ public struct MoodHistory: Sendable {
     public let dayIndex: [CalendarDay: Int]
     /// Newest year first, then the whole journal (`year == nil`).
     public let distributions: [Distribution]
-    public let currentStreak: Streak?
-    public let longestStreak: Streak?
+    /// The streaks run up to the build day: read, it is noted (BodyReads.noteDay).
+    public var currentStreak: Streak? { BodyReads.noteDay(); return streaks.current }
+    public var longestStreak: Streak? { BodyReads.noteDay(); return streaks.longest }
+    private let streaks: (current: Streak?, longest: Streak?)
     /// Tags with at least `minimumTagCount` moods, best average first.
     public let byTag: [TagMood]
     public let average: Double?
@@ -102,7 +104,7 @@ public struct MoodHistory: Sendable {
             + [Distribution(year: nil, counts: overall)]
         average = points.isEmpty ? nil : Double(points.reduce(0) { $0 + $1.level.score }) / Double(points.count)
 
-        (currentStreak, longestStreak) = Self.streaks(days.map(\.day), today: today)
+        streaks = Self.streaks(days.map(\.day), today: today)
         byTag = Self.moodByTag(entries, including: including)
     }
 

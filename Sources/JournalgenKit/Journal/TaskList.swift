@@ -13,7 +13,9 @@ public struct TaskList: Sendable {
     /// Done items, newest entry first.
     public let done: [Item]
     public let importantOpen: Int
-    public let overdue: Int
+    /// Open items past their day, as of the build day: read, it is noted (BodyReads.noteDay).
+    public var overdue: Int { BodyReads.noteDay(); return overdueOnTheDay }
+    private let overdueOnTheDay: Int
     /// Open items with a due day, soonest first: what the reminders calendar lists.
     public let due: [Item]
 
@@ -37,7 +39,7 @@ public struct TaskList: Sendable {
         }.map(\.item)
         self.done = done
         importantOpen = keyed.filter(\.important).count
-        overdue = keyed.filter { $0.due < today.daysSinceEpoch }.count
+        overdueOnTheDay = keyed.filter { $0.due < today.daysSinceEpoch }.count
         due = keyed.filter { $0.due != far }.sorted { ($0.due, $0.item.entry, $0.item.task) < ($1.due, $1.item.entry, $1.item.task) }.map(\.item)
     }
 

@@ -112,18 +112,18 @@ public struct PageRenderer: Sendable {
     /// The context of page `number` of a list that `split` cuts, whose first page is at `base`:
     /// later pages get their number in the title ("#hike · Page 2"), and `pager` links them all.
     func listPageContext(_ title: String, base: String, number: Int, split: PageSplit, kind: String, description: String? = nil,
-                         variant: String? = nil, _ values: [String: TemplateValue]) -> TemplateValue {
+                         variant: String? = nil, _ values: [String: TemplateValue], onRequest: [String: @Sendable () -> TemplateValue] = [:]) -> TemplateValue {
         var values = values
         values["pager"] = .object(PaginationView(split: split, page: number, base: base, model: model))
         let title = number <= 1 ? title : "\(title) · \(text("pageLabel")) \(number)"
-        return context(page(title, PageSplit.path(base, page: number), kind: kind, description: description, variant: variant), values)
+        return context(page(title, PageSplit.path(base, page: number), kind: kind, description: description, variant: variant), values, onRequest: onRequest)
     }
 
     /// A label in the journal's language, for page titles.
     func text(_ key: String) -> String { model.localization.label(key) ?? key }
 
-    func context(_ view: PageView, _ values: [String: TemplateValue]) -> TemplateValue {
-        .object(PageContext(site: site, page: view, values: values))
+    func context(_ view: PageView, _ values: [String: TemplateValue], onRequest: [String: @Sendable () -> TemplateValue] = [:]) -> TemplateValue {
+        .object(PageContext(site: site, page: view, values: values, onRequest: onRequest))
     }
 
     public func render(_ job: PageJob) -> String {

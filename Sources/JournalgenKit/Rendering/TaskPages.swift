@@ -15,12 +15,16 @@ extension PageRenderer {
         var values: [String: TemplateValue] = [
             "openCount": .number(tasks.open.count),
             "importantCount": .number(tasks.importantOpen),
-            "overdueCount": .number(tasks.overdue),
             "doneCount": .number(tasks.done.count),
             "openURL": .text(links.href(TaskPages.openPath)),
             "doneURL": .text(links.href(TaskPages.donePath)),
             "hasDone": .bool(!tasks.done.isEmpty),
-            "today": .object(DayView(day: model.views.today, localization: model.localization)),
+        ]
+        // The done pages do not show them: they stay as they are on another day.
+        let model = self.model
+        let ofTheDay: [String: @Sendable () -> TemplateValue] = [
+            "overdueCount": { .number(model.views.tasks.overdue) },
+            "today": { .object(DayView(day: model.views.today, localization: model.localization)) },
         ]
         switch job {
         case .tasks(let number):
@@ -35,7 +39,7 @@ extension PageRenderer {
                 values["hasRecentlyDone"] = .bool(!tasks.done.isEmpty)
             }
             let title = number <= 1 ? text("tasks") : "\(text("tasks")) · \(text("pageLabel")) \(number)"
-            return templates.render("tasks", context(page(title, PageSplit.path(TaskPages.openPath, page: number), kind: "tasks"), values))
+            return templates.render("tasks", context(page(title, PageSplit.path(TaskPages.openPath, page: number), kind: "tasks"), values, onRequest: ofTheDay))
         case .doneTasks(let number):
             let split = pages.doneTaskPages
             var months: [(title: String, items: [TaskList.Item])] = []
@@ -51,7 +55,7 @@ extension PageRenderer {
                     "tasks": .objects(month.items.map { TaskView(item: $0, model: model) }),
                 ])
             })
-            return templates.render("tasks-done", listPageContext(text("tasksDone"), base: TaskPages.donePath, number: number, split: split, kind: "tasksDone", values))
+            return templates.render("tasks-done", listPageContext(text("tasksDone"), base: TaskPages.donePath, number: number, split: split, kind: "tasksDone", values, onRequest: ofTheDay))
         default:
             preconditionFailure("not a task page: \(job)")
         }

@@ -8,13 +8,28 @@ struct SiteView: TemplateObject {
     /// Every name's value, worked out once: each page asks for a dozen of them, and each was a
     /// link built again (or a count taken again) on each of the site's 11,000 pages.
     private var known: [String: TemplateValue] = [:]
+    /// The values worked out once that depend on the build day (the revisits due), as
+    /// "name=value": pages show them without noting the day, so they go into every page's
+    /// fingerprint instead (SiteManifest).
+    private(set) var dayValues: [String] = []
 
     /// `once`: the view serves many pages, whose values are then worked out here, each once.
     init(model: SiteModel, stylesheet: String, script: String, once: Bool = false) {
         self.model = model
         self.stylesheet = stylesheet
         self.script = script
-        if once { for name in Self.names { known[name] = compute(name) } }
+        guard once else { return }
+        let view = self
+        for name in Self.names {
+            let (value, noted) = BodyReads.trackingAll { view.compute(name) }
+            known[name] = value
+            guard noted.readsDay else { continue }
+            switch value {
+            case .text, .number, .bool, .null, nil: dayValues.append("\(name)=\(value?.renderedText ?? "")")
+            // Not text: the day itself, which every page then reads.
+            case .list, .object: dayValues.append("\(name)=\(model.views.today)")
+            }
+        }
     }
 
     private static let names = ["script", "moodStyle", "moodsURL", "moodLogURL", "tripsURL", "placesURL", "gloryURL", "revisitURL", "filterURL", "tasksURL", "authorsURL", "hasTasks", "openTasks", "hasAuthors", "searchURL", "feedURL", "calendarURL", "privateURL", "hasMoods", "hasTrips", "hasPlaces", "hasGlory", "hasRevisits", "revisitsDue", "title", "author", "language", "direction", "homeURL", "archiveURL", "tagsURL", "stylesheet", "faviconURL", "interactiveMap", "journalOf", "hasTags", "entryCount", "extra", "generator"]
@@ -415,13 +430,16 @@ struct PageContext: TemplateObject {
     var site: SiteView
     var page: PageView
     var values: [String: TemplateValue]
+    /// Values worked out only if the template asks: those of the build day, which a page that
+    /// does not show them then does not depend on (BodyReads.noteDay).
+    var onRequest: [String: @Sendable () -> TemplateValue] = [:]
 
     func value(_ key: String) -> TemplateValue? {
         switch key {
         case "site": return .object(site)
         case "page": return .object(page)
         case "t": return .object(LabelsView(localization: site.model.localization))
-        default: return values[key]
+        default: return values[key] ?? onRequest[key]?()
         }
     }
 }

@@ -276,7 +276,14 @@ public final class EntryFragments: @unchecked Sendable {
     /// Set once before pages render, read-only after.
     private var maker: (@Sendable (Int, Kind) -> String)?
     /// Two slots per entry (card, row), written once each under the entry's lock.
-    private var slots = UnsafeMutableBufferPointer<String?>(start: nil, count: 0)
+    private var slots = UnsafeMutableBufferPointer<Fragment?>(start: nil, count: 0)
+
+    /// A card or row, and whether it shows something of the build day: every page that shows
+    /// it then does (BodyReads), whichever page made it.
+    struct Fragment: Sendable {
+        var html: String
+        var readsDay: Bool
+    }
     /// Striped by entry: two threads rarely want the same lock.
     private let locks = (0..<64).map { _ in NSLock() }
 
@@ -289,7 +296,7 @@ public final class EntryFragments: @unchecked Sendable {
     }
 
     /// The last build's fragments, until the maker is set (see `SiteModel.reusing`).
-    private var inherited: [String?]?
+    private var inherited: [Fragment?]?
 
     /// Set by `PageRenderer.prepareFragments()` before any page renders.
     func setMaker(count: Int, _ make: @escaping @Sendable (Int, Kind) -> String) {
@@ -324,10 +331,14 @@ public final class EntryFragments: @unchecked Sendable {
         lock.lock()
         let known = slots[slot]
         lock.unlock()
-        if let known { return known }
-        let html = maker(index, kind)
+        if let known {
+            if known.readsDay { BodyReads.noteDay() }
+            return known.html
+        }
+        let (html, noted) = BodyReads.trackingAll { maker(index, kind) }
+        BodyReads.note(all: noted)
         lock.lock()
-        slots[slot] = html
+        slots[slot] = Fragment(html: html, readsDay: noted.readsDay)
         lock.unlock()
         return html
     }
