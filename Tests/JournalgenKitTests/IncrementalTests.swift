@@ -448,6 +448,23 @@ final class IncrementalTests: XCTestCase {
         XCTAssertTrue(try journal.read("_site/2026/03/01/day/index.html").contains("longer now"))
     }
 
+    /// A new entry changes the pages that list it and its neighbours' pages, not every page of
+    /// the site: those keep their bytes and their times, so a deploy that copies what changed
+    /// (rsync) sends a few pages, not the whole site. (The footer showed the number of entries.)
+    func testANewEntryLeavesTheOtherEntriesPagesAsTheyWere() throws {
+        let journal = try Self.nineDays()
+        defer { journal.remove() }
+        for _ in 0..<2 { XCTAssertTrue(journal.build().succeeded) }
+        func modified(_ day: Int) throws -> Date {
+            try FileManager.default.attributesOfItem(atPath: journal.output.path + "/2026/03/0\(day)/day/index.html")[.modificationDate] as! Date
+        }
+        let before = try (1...9).map(modified)
+        try journal.write("entries/2026/2026-03-10-day.md", "---\ntitle: Day 10\ntags: [t1]\n---\n\nText of day 10.\n")
+        XCTAssertTrue(journal.build().succeeded)
+        XCTAssertEqual(try (1...8).map(modified), Array(before.prefix(8)), "the pages of days 1 to 8 were rewritten")
+        XCTAssertTrue(try journal.read("_site/2026/03/09/day/index.html").contains("Day 10"), "the newer neighbour of day 9")
+    }
+
     /// A changed template renders again the pages made with it (and with the partials and
     /// parents that name it), not every page: the entry cards' template, the list pages.
     func testAChangedTemplateRendersOnlyThePagesMadeWithIt() throws {
