@@ -26,10 +26,10 @@ SHARED = os.path.join(os.path.dirname(ROOT), "shared", "bench")
 ENVIRONMENT = dict(os.environ, JOURNALGEN_PASSPHRASE="benchmark passphrase, not a secret")
 
 
-def run(cmd):
-    """Runs cmd; returns (wall s, user s, sys s, peak RSS MB)."""
+def run(cmd, cwd=None):
+    """Runs cmd (in the folder cwd); returns (wall s, user s, sys s, peak RSS MB)."""
     start = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=ENVIRONMENT)
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=ENVIRONMENT, cwd=cwd)
     _, status, usage = os.wait4(proc.pid, 0)
     wall = time.perf_counter() - start
     err = proc.stderr.read().decode(errors="replace")

@@ -3,7 +3,8 @@
 
 1. Incremental `journalgen build` on the 10k-entry journal of bench.py (a copy, which is edited):
    after editing one entry's body, adding an entry, deleting it, changing a template, and with no
-   change; each against a cold build with an empty cache and with --no-cache. Medians of RUNS.
+   change; on the next day (nothing edited), and run from another folder than the build before
+   (nothing edited); each against a cold build with an empty cache and with --no-cache. Medians of RUNS.
 2. Save-to-served latency: `journalgen serve` and `hugo server` on the same journal, both running;
    each save writes a new line into one entry and polls that entry's page until the line shows.
    Saves alternate between the tools, each once both servers are idle (no CPU used for 0.3 s).
@@ -30,11 +31,12 @@ ROOT = os.path.dirname(HERE)
 SHARED = os.path.join(os.path.dirname(ROOT), "shared", "bench")
 ENV = bench.ENVIRONMENT
 TODAY = "2026-11-22"
+NEXT_DAY = "2026-11-23"
 
 
-def timed(cmd):
-    """Runs cmd; returns (wall s, user s)."""
-    wall, user, _, _ = bench.run(cmd)
+def timed(cmd, cwd=None):
+    """Runs cmd (in the folder cwd); returns (wall s, user s)."""
+    wall, user, _, _ = bench.run(cmd, cwd=cwd)
     return wall, user
 
 
@@ -75,7 +77,8 @@ def incremental(args, work):
     card = open(os.path.join(ROOT, "templates", "entry-card.mustache"), encoding="utf-8").read()
     build = [args.journalgen, "build", journal, "-o", out, "--today", TODAY, "--quiet"]
     results = {k: [] for k in ("cold, empty cache", "cold, --no-cache", "no change", "one entry's body edited",
-                               "one entry added", "one entry deleted", "one template changed")}
+                               "one entry added", "one entry deleted", "one template changed", "the next day",
+                               "from another folder")}
     cache = os.path.join(journal, ".journalgen-cache")
     for i in range(args.runs + 1):
         # Cold: a new output folder and no entry cache or page fingerprints (photos stay made).
@@ -108,6 +111,15 @@ def incremental(args, work):
         os.remove(template)
         open(entry, "w", encoding="utf-8").write(original)
         timed(build)
+        # Nothing edited: the first build of the next day, then the same run from the journal's
+        # parent folder instead of the repository's (messages then name files from there).
+        next_day = build[:build.index("--today") + 1] + [NEXT_DAY] + build[build.index("--today") + 2:]
+        r = timed(next_day)
+        if i > 0:
+            results["the next day"].append(r)
+        r = timed(next_day, cwd=os.path.dirname(journal))
+        if i > 0:
+            results["from another folder"].append(r)
     shutil.rmtree(out, ignore_errors=True)
     # Its spare too: on tmpfs it holds a quarter of a gigabyte of memory.
     shutil.rmtree(os.path.join(os.path.dirname(out), "." + os.path.basename(out) + ".journalgen-spare"), ignore_errors=True)
