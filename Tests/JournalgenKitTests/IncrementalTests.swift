@@ -697,6 +697,38 @@ final class IncrementalTests: XCTestCase {
         XCTAssertTrue(back.diagnostics.allSatisfy { $0.location.path.hasPrefix("entries/") }, "\(back.diagnostics)")
     }
 
+    /// `serve --drafts` and `build` (without them) share the cache: entries that are not drafts
+    /// are not loaded again when the other runs. A draft's record serves only builds that load
+    /// drafts as the one that made it did: without them its photos are not looked at, so a missing
+    /// one is no error; with them it is.
+    func testBuildsWithAndWithoutDraftsShareTheCache() throws {
+        let journal = try TemporaryJournal()
+        defer { journal.remove() }
+        let now = time(nil)
+        func write(_ words: String) throws {
+            try journal.write("entries/2026/2026-03-01-day.md", "---\ntitle: Day one\n---\n\n\(words)\n", modified: now - 60)
+        }
+        try write("First text.")
+        try journal.write("media/red-and-blue.png", TestImages.png)
+        try journal.write("entries/2026/2026-03-02-draft.md", "---\ntitle: A draft\ndraft: true\nmedia: [red-and-blue.png]\n---\n\nSoon.\n")
+        try journal.write("entries/2026/2026-03-03-draft.md", "---\ntitle: Another draft\ndraft: true\nmedia: [not-yet.png]\n---\n\nLater.\n")
+        func dayOne() throws -> String { try journal.read("_site/2026/03/01/day/index.html") }
+        XCTAssertTrue(journal.build().succeeded, "a draft's missing photo is no error while drafts are left out")
+        // Other bytes of the same size and time: the record is used unread, if it is used.
+        try write("Other text.")
+        let drafts = journal.build { $0.includeDrafts = true }
+        XCTAssertTrue(try dayOne().contains("First text."), "the entry was loaded again for --drafts")
+        XCTAssertFalse(drafts.succeeded)
+        XCTAssertEqual(drafts.diagnostics.filter { $0.severity == .error }.map(\.location.path), ["entries/2026/2026-03-03-draft.md"])
+        try journal.write("entries/2026/2026-03-03-draft.md", "---\ntitle: Another draft\ndraft: true\nmedia: [red-and-blue.png]\n---\n\nLater.\n")
+        XCTAssertTrue(journal.build { $0.includeDrafts = true }.succeeded)
+        XCTAssertTrue(try journal.read("_site/2026/03/02/draft/index.html").contains("red-and-blue"), "the draft's photo, looked at with --drafts")
+        try journal.write("entries/2026/2026-03-03-draft.md", "---\ntitle: Another draft\ndraft: true\nmedia: [not-yet.png]\n---\n\nLater.\n")
+        XCTAssertTrue(journal.build().succeeded, "the draft's record from --drafts is not used without them")
+        XCTAssertTrue(try dayOne().contains("First text."))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: journal.output.path + "/2026/03/02/draft/index.html"))
+    }
+
     func testCachedEntriesGiveTheirWarningsAgain() throws {
         let journal = try TemporaryJournal()
         defer { journal.remove() }
@@ -774,7 +806,8 @@ final class IncrementalTests: XCTestCase {
         Self.assertEveryFieldIsSet(entry, "entry")
 
         let record = EntryCache.Record(hash: "hash", file: EntryCache.Stamp(path: "/nowhere"), inputs: [EntryCache.Stamp(path: "/nowhere/b")],
-                                       entry: entry, diagnostics: [Diagnostic(.warning, "a warning", at: SourceLocation(path: "p", line: 2, column: 3))])
+                                       entry: entry, diagnostics: [Diagnostic(.warning, "a warning", at: SourceLocation(path: "p", line: 2, column: 3))],
+                                       withDrafts: true)
         let bytes = CompactCoder.bytes(compact: record)
         let decoded = try CompactCoder.decode(compact: EntryCache.Record.self, from: CompactSource(Data(bytes)), length: bytes.count)
         XCTAssertEqual(Self.dumped(decoded), Self.dumped(record))

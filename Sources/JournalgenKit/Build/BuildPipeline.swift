@@ -535,10 +535,9 @@ public struct BuildPipeline: Sendable {
 
     /// The session's cache when it was made under the same settings, else the one saved on disk.
     func entryCache(journal: String) -> EntryCache {
-        let key = EntryCache.key(journal: journal, configBytes: FileIO.read(journal + "/" + JournalConfig.fileName),
-                                 includeDrafts: options.includeDrafts)
-        if let session = options.session { return session.entryCache(key: key, journal: journal, paths: options.paths) }
-        return EntryCache.load(journal: journal, key: key, paths: options.paths)
+        let key = EntryCache.key(journal: journal, configBytes: FileIO.read(journal + "/" + JournalConfig.fileName))
+        if let session = options.session { return session.entryCache(key: key, journal: journal, paths: options.paths, includeDrafts: options.includeDrafts) }
+        return EntryCache.load(journal: journal, key: key, paths: options.paths, includeDrafts: options.includeDrafts)
     }
 
     /// The build's keys, from the passphrase the command supplies and the journal's salt.

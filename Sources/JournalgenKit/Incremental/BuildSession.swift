@@ -89,10 +89,10 @@ public final class BuildSession: Sendable {
     }
 
     /// The session's entry cache, or (first build, or settings changed) the one on disk.
-    func entryCache(key: String, journal: String, paths: DisplayPaths) -> EntryCache {
+    func entryCache(key: String, journal: String, paths: DisplayPaths, includeDrafts: Bool) -> EntryCache {
         cache.withLock { current in
-            if let current, current.key == key, current.workingDirectory == paths.workingDirectory { return current }
-            let loaded = EntryCache.load(journal: journal, key: key, paths: paths, textsInFile: false)
+            if let current, current.key == key, current.workingDirectory == paths.workingDirectory, current.includeDrafts == includeDrafts { return current }
+            let loaded = EntryCache.load(journal: journal, key: key, paths: paths, includeDrafts: includeDrafts, textsInFile: false)
             current = loaded
             return loaded
         }

@@ -7,8 +7,8 @@ import Synchronization
 ///
 /// A record is used only when the entry file's bytes are the same (by SHA-256), every media file
 /// it looked at has the same size and modification time (or is still missing), and the cache was
-/// made under the same settings: journalgen's version and binary, journal.yaml's bytes, and whether
-/// drafts are loaded. Anything else — a damaged file, another journal's cache, an older format — is
+/// made under the same settings: journalgen's version and binary, and journal.yaml's bytes (and a
+/// draft's record only when drafts are loaded as when it was made). Anything else — a damaged file, another journal's cache, an older format — is
 /// set aside and the entries are loaded again. A build run from another folder than the last
 /// (`journalgen build` in the journal, then `journalgen build journal` beside it) uses the records
 /// too: their paths are shown as seen from the new folder (see `DisplayPathMove`).
@@ -46,6 +46,12 @@ public final class EntryCache: Sendable {
         /// Nil when the file could not be read as an entry (its errors say why).
         var entry: Entry?
         var diagnostics: [Diagnostic]
+        /// Whether the build that made it loaded drafts: a draft's media are looked at only then,
+        /// so its record serves only builds that load drafts as that one did (`serve --drafts`
+        /// and `build` share the others).
+        var withDrafts: Bool
+
+        func serves(includeDrafts: Bool) -> Bool { entry?.isDraft != true || withDrafts == includeDrafts }
     }
 
     private struct Header: Codable {
@@ -57,7 +63,7 @@ public final class EntryCache: Sendable {
         var lengths: [Int]
     }
 
-    static let format = 8
+    static let format = 9
     /// The file's first bytes: anything else is not a journalgen entry cache.
     static let magic = Data("journalgen entry cache\n".utf8)
 
@@ -65,6 +71,8 @@ public final class EntryCache: Sendable {
     let key: String
     /// The folder the records' paths for messages are shown from (the build's).
     let workingDirectory: String
+    /// Whether this build loads drafts (see `Record.withDrafts`).
+    let includeDrafts: Bool
     /// By shard (as saved): merging the shards read on all cores into one dictionary copied
     /// every record on one core (50 ms at 10,000 entries).
     private let records: Mutex<[[String: Record]]>
@@ -121,14 +129,16 @@ public final class EntryCache: Sendable {
         var diagnostics: [Diagnostic]
     }
 
-    init(key: String, workingDirectory: String, shards: [[String: Record]] = []) {
+    init(key: String, workingDirectory: String, includeDrafts: Bool, shards: [[String: Record]] = []) {
         self.key = key
         self.workingDirectory = workingDirectory
+        self.includeDrafts = includeDrafts
         self.records = Mutex(shards.count == Self.shardCount ? shards : Array(repeating: [:], count: Self.shardCount))
     }
 
     private func stored(_ relative: String) -> Record? {
-        records.withLock { $0[Self.shard(of: relative)][relative] }
+        guard let record = records.withLock({ $0[Self.shard(of: relative)][relative] }), record.serves(includeDrafts: includeDrafts) else { return nil }
+        return record
     }
 
     /// The record of `relative` if it still describes the file whose bytes are `data`.
@@ -208,10 +218,10 @@ public final class EntryCache: Sendable {
     }
 
     /// The settings an entry's loading depends on, apart from its own file and media. Not the
-    /// folder the build runs in: records made from another are moved (`DisplayPathMove`).
-    static func key(journal: String, configBytes: Data?, includeDrafts: Bool) -> String {
-        var parts = ["format \(format)", JournalgenVersion.current, BinaryIdentity.current,
-                     journal, includeDrafts ? "drafts" : "no drafts"]
+    /// folder the build runs in: records made from another are moved (`DisplayPathMove`); not
+    /// whether drafts are loaded, which only drafts' records depend on (`Record.withDrafts`).
+    static func key(journal: String, configBytes: Data?) -> String {
+        var parts = ["format \(format)", JournalgenVersion.current, BinaryIdentity.current, journal]
         parts.append(hash(configBytes ?? Data()))
         return hash(Data(parts.joined(separator: "\n").utf8))
     }
@@ -237,7 +247,7 @@ public final class EntryCache: Sendable {
     /// The saved cache if it was made under `key`; else an empty one (never an error: the cache
     /// only saves time). A damaged or foreign shard is left out: its entries are loaded again.
     /// `textsInFile`: bodies stay in the mapped files until read (CachedText); not for `serve`.
-    static func load(journal: String, key: String, paths: DisplayPaths, textsInFile: Bool = true) -> EntryCache {
+    static func load(journal: String, key: String, paths: DisplayPaths, includeDrafts: Bool, textsInFile: Bool = true) -> EntryCache {
         let folder = folder(journal: journal)
         // The mood log's file as one more piece of work beside the shards.
         nonisolated(unsafe) var moods: [String: MoodFile] = [:]
@@ -250,7 +260,7 @@ public final class EntryCache: Sendable {
             source.leavesTextsInFile = textsInFile
             return decodeShard(source, key: key, shard: shard, paths: paths) ?? [:]
         }
-        let cache = EntryCache(key: key, workingDirectory: paths.workingDirectory, shards: Array(shards.dropLast()))
+        let cache = EntryCache(key: key, workingDirectory: paths.workingDirectory, includeDrafts: includeDrafts, shards: Array(shards.dropLast()))
         cache.moodFiles.withLock { $0 = moods }
         return cache
     }

@@ -102,6 +102,7 @@ extension EntryCache.Record: CompactCodable {
         sink.list(inputs)
         sink.optional(entry)
         sink.list(diagnostics)
+        sink.bool(withDrafts)
     }
 
     init(compact source: CompactSource) throws {
@@ -110,6 +111,7 @@ extension EntryCache.Record: CompactCodable {
         inputs = try source.list(EntryCache.Stamp.self)
         entry = try source.optional(Entry.self)
         diagnostics = try source.list(Diagnostic.self)
+        withDrafts = try source.bool()
     }
 }
 

@@ -152,7 +152,7 @@ public struct JournalLoader: Sendable {
                 entry!.loadedTasksFingerprint = SiteFingerprint.tasks(of: entry!.body.tasks)
             }
             let record = EntryCache.Record(hash: hash, file: stamp.flatMap { EntryCache.settledStamp($0) }, inputs: entry.map { Self.mediaInputs(of: $0, journal: root, seen: images.seen) } ?? [],
-                                           entry: entry, diagnostics: own.diagnostics)
+                                           entry: entry, diagnostics: own.diagnostics, withDrafts: options.includeDrafts)
             return reuse(record, store: true)
         }
         var parsed: [Entry?]
