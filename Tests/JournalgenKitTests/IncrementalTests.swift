@@ -664,6 +664,13 @@ final class IncrementalTests: XCTestCase {
         XCTAssertEqual(again.diagnostics.filter { $0.severity == .error }.map(\.message), failed.diagnostics.filter { $0.severity == .error }.map(\.message))
     }
 
+    /// Day one's entry with `words`, under a time a minute before `now`: written again with other
+    /// words of the same length it keeps its size and time, so a build that uses its record from
+    /// the cache shows the first words, and one that reads the file again the new ones.
+    static func writeDayOne(_ journal: TemporaryJournal, _ words: String, extra: String = "", now: Int) throws {
+        try journal.write("entries/2026/2026-03-01-day.md", "---\ntitle: Day one\n\(extra)---\n\n\(words)\n", modified: now - 60)
+    }
+
     /// A build run from another folder (in the journal, then beside it) takes the entries from
     /// the cache and renders no page again, and its messages name the files as seen from there,
     /// exactly as a build from nothing there does. It was a build from nothing: five times slower.
@@ -671,16 +678,12 @@ final class IncrementalTests: XCTestCase {
         let journal = try TemporaryJournal()
         defer { journal.remove() }
         let now = time(nil)
-        func write(_ words: String) throws {
-            try journal.write("entries/2026/2026-03-01-day.md", "---\ntitle: Day one\ntheme: nonesuch\n---\n\n\(words)\n", modified: now - 60)
-        }
-        try write("First text.")
+        try Self.writeDayOne(journal, "First text.", extra: "theme: nonesuch\n", now: now)
         // Warned of while loading (no alt text): its record keeps the message.
         try journal.write("media/red-and-blue.png", TestImages.png)
         try journal.write("entries/2026/2026-03-02-day.md", "---\ntitle: Day two\n---\n\n![](red-and-blue.png)\n")
         XCTAssertTrue(journal.build().succeeded)
-        // Other bytes of the same size and time: the cache's record is used unread, if it is used.
-        try write("Other text.")
+        try Self.writeDayOne(journal, "Other text.", extra: "theme: nonesuch\n", now: now)
         let beside = journal.root.deletingLastPathComponent()
         let moved = journal.build { $0.paths = DisplayPaths(workingDirectory: beside.path) }
         XCTAssertTrue(moved.succeeded)
@@ -705,17 +708,13 @@ final class IncrementalTests: XCTestCase {
         let journal = try TemporaryJournal()
         defer { journal.remove() }
         let now = time(nil)
-        func write(_ words: String) throws {
-            try journal.write("entries/2026/2026-03-01-day.md", "---\ntitle: Day one\n---\n\n\(words)\n", modified: now - 60)
-        }
-        try write("First text.")
+        try Self.writeDayOne(journal, "First text.", now: now)
         try journal.write("media/red-and-blue.png", TestImages.png)
         try journal.write("entries/2026/2026-03-02-draft.md", "---\ntitle: A draft\ndraft: true\nmedia: [red-and-blue.png]\n---\n\nSoon.\n")
         try journal.write("entries/2026/2026-03-03-draft.md", "---\ntitle: Another draft\ndraft: true\nmedia: [not-yet.png]\n---\n\nLater.\n")
         func dayOne() throws -> String { try journal.read("_site/2026/03/01/day/index.html") }
         XCTAssertTrue(journal.build().succeeded, "a draft's missing photo is no error while drafts are left out")
-        // Other bytes of the same size and time: the record is used unread, if it is used.
-        try write("Other text.")
+        try Self.writeDayOne(journal, "Other text.", now: now)
         let drafts = journal.build { $0.includeDrafts = true }
         XCTAssertTrue(try dayOne().contains("First text."), "the entry was loaded again for --drafts")
         XCTAssertFalse(drafts.succeeded)
