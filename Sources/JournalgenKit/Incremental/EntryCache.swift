@@ -7,11 +7,12 @@ import Synchronization
 ///
 /// A record is used only when the entry file's bytes are the same (by SHA-256), every media file
 /// it looked at has the same size and modification time (or is still missing), and the cache was
-/// made under the same settings: journalgen's version and binary, and journal.yaml's bytes (and a
-/// draft's record only when drafts are loaded as when it was made). Anything else — a damaged file, another journal's cache, an older format — is
-/// set aside and the entries are loaded again. A build run from another folder than the last
-/// (`journalgen build` in the journal, then `journalgen build journal` beside it) uses the records
-/// too: their paths are shown as seen from the new folder (see `DisplayPathMove`).
+/// made under the same settings: journalgen's version and binary, and journal.yaml's bytes (a
+/// draft's record, only while drafts are loaded as when it was made). Anything else — a damaged
+/// file, another journal's cache, an older format — is set aside and the entries are loaded again.
+/// A build run from another folder than the last (`journalgen build` in the journal, then
+/// `journalgen build journal` beside it) uses the records too: their paths are shown as seen
+/// from the new folder (see `DisplayPathMove`).
 ///
 /// Kept in memory by `serve` between rebuilds; saved in `.journalgen-cache/entries/`.
 public final class EntryCache: Sendable {
