@@ -56,7 +56,7 @@ public struct JournalViews: Sendable {
         places = PlaceIndex(entries: entries)
         tasks = TaskList(entries: entries, today: today)
         authors = AuthorIndex(authors: config.authors, photos: authorPhotos, entries: entries, moodLog: moodLog, trips: self.trips,
-                                  scale: config.moods, today: today)
+                              scale: config.moods, today: today)
 
         var byMood: [String: [Int]] = [:]
         var byTheme: [String: [Int]] = [:]

@@ -55,9 +55,9 @@ public struct MoodHistory: Sendable {
     /// Newest year first, then the whole journal (`year == nil`).
     public let distributions: [Distribution]
     /// The streaks run up to the build day: read, it is noted (BodyReads.noteDay).
-    public var currentStreak: Streak? { BodyReads.noteDay(); return streaks.current }
-    public var longestStreak: Streak? { BodyReads.noteDay(); return streaks.longest }
-    private let streaks: (current: Streak?, longest: Streak?)
+    public var currentStreak: Streak? { BodyReads.noteDay(); return streaksAsOfTheDay.current }
+    public var longestStreak: Streak? { BodyReads.noteDay(); return streaksAsOfTheDay.longest }
+    private let streaksAsOfTheDay: (current: Streak?, longest: Streak?)
     /// Tags with at least `minimumTagCount` moods, best average first.
     public let byTag: [TagMood]
     public let average: Double?
@@ -104,7 +104,7 @@ public struct MoodHistory: Sendable {
             + [Distribution(year: nil, counts: overall)]
         average = points.isEmpty ? nil : Double(points.reduce(0) { $0 + $1.level.score }) / Double(points.count)
 
-        streaks = Self.streaks(days.map(\.day), today: today)
+        streaksAsOfTheDay = Self.streaks(days.map(\.day), today: today)
         byTag = Self.moodByTag(entries, including: including)
     }
 
