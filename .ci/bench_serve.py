@@ -113,7 +113,7 @@ def incremental(args, work):
         timed(build)
         # Nothing edited: the first build of the next day, then the same run from the journal's
         # parent folder instead of the repository's (messages then name files from there).
-        next_day = build[:build.index("--today") + 1] + [NEXT_DAY] + build[build.index("--today") + 2:]
+        next_day = [args.journalgen, "build", journal, "-o", out, "--today", NEXT_DAY, "--quiet"]
         r = timed(next_day)
         if i > 0:
             results["the next day"].append(r)

@@ -11,7 +11,8 @@ public struct EntryGroup: Sendable {
 /// Everything the journal's own pages show beyond the entries: moods, glory, revisits, trips,
 /// places and the groupings of the filter pages. Derived once from the published entries.
 public struct JournalViews: Sendable {
-    /// Its streaks depend on the build day (they note it), the rest does not.
+    /// Its streaks depend on the build day (they note it); its moods are the log's lines up to
+    /// the day, whose number the journal's fingerprint holds (BuildPipeline).
     public let moods: MoodHistory
     public let trips: TripIndex
     public let places: PlaceIndex
