@@ -460,9 +460,52 @@ final class IncrementalTests: XCTestCase {
         }
         let before = try (1...9).map(modified)
         try journal.write("entries/2026/2026-03-10-day.md", "---\ntitle: Day 10\ntags: [t1]\n---\n\nText of day 10.\n")
-        XCTAssertTrue(journal.build().succeeded)
+        let added = journal.build()
+        XCTAssertTrue(added.succeeded)
         XCTAssertEqual(try (1...8).map(modified), Array(before.prefix(8)), "the pages of days 1 to 8 were rewritten")
         XCTAssertTrue(try journal.read("_site/2026/03/09/day/index.html").contains("Day 10"), "the newer neighbour of day 9")
+        // Not rendered either: an entry's page reads its neighbours and backlinks, not the list.
+        XCTAssertGreaterThanOrEqual(added.pages - added.pagesRendered, 8, "the pages of days 1 to 8 were rendered again")
+        XCTAssertTrue(try sameAsCleanBuild(journal.output, journal: journal.root, clean: journal.root.appendingPathComponent("clean-1"), after: "a new entry"))
+        // A new title: the entry's page and its neighbours', and the lists; a deleted entry: its
+        // neighbours' pages, and the lists.
+        let entryPages = try (1...9).map { try journal.read("_site/2026/03/0\($0)/day/index.html") }
+        try journal.write("entries/2026/2026-03-05-day.md", "---\ntitle: Day five\ntags: [t2]\n---\n\nText of day 5.\n")
+        let retitled = journal.build()
+        XCTAssertTrue(retitled.succeeded)
+        for day in [1, 2, 3, 7, 8, 9] { XCTAssertEqual(try journal.read("_site/2026/03/0\(day)/day/index.html"), entryPages[day - 1]) }
+        XCTAssertTrue(try journal.read("_site/2026/03/04/day/index.html").contains("Day five"), "the older neighbour of day 5")
+        XCTAssertGreaterThanOrEqual(retitled.pages - retitled.pagesRendered, 6)
+        XCTAssertTrue(try sameAsCleanBuild(journal.output, journal: journal.root, clean: journal.root.appendingPathComponent("clean-2"), after: "a new title"))
+        try FileManager.default.removeItem(at: journal.root.appendingPathComponent("entries/2026/2026-03-03-day.md"))
+        let deleted = journal.build()
+        XCTAssertTrue(deleted.succeeded)
+        XCTAssertTrue(try journal.read("_site/2026/03/02/day/index.html").contains("Day 4"), "the newer neighbour of day 2 now")
+        XCTAssertGreaterThanOrEqual(deleted.pages - deleted.pagesRendered, 5)
+        XCTAssertTrue(try sameAsCleanBuild(journal.output, journal: journal.root, clean: journal.root.appendingPathComponent("clean-3"), after: "a deleted entry"))
+        // A page shows the titles of the entries that link to it.
+        try journal.write("entries/2026/2026-03-07-day.md", "---\ntitle: Day 7\ntags: [t1]\n---\n\nAs on [[2026-03-02-day]].\n")
+        XCTAssertTrue(journal.build().succeeded)
+        try journal.write("entries/2026/2026-03-07-day.md", "---\ntitle: Day seven\ntags: [t1]\n---\n\nAs on [[2026-03-02-day]].\n")
+        XCTAssertTrue(journal.build().succeeded)
+        XCTAssertTrue(try journal.read("_site/2026/03/02/day/index.html").contains("Day seven"), "linked from day 7, retitled")
+        XCTAssertTrue(try sameAsCleanBuild(journal.output, journal: journal.root, clean: journal.root.appendingPathComponent("clean-4"), after: "a linking entry retitled"))
+    }
+
+    /// A site-wide value a template shows on every page (here the number of entries, which a new
+    /// entry changes) renders every page that shows it again, entries' own pages too.
+    func testAPageThatShowsASiteWideValueIsRenderedWhenItChanges() throws {
+        let journal = try Self.nineDays()
+        defer { journal.remove() }
+        let layout = try String(contentsOf: packageRoot.appendingPathComponent("templates/layout.mustache"), encoding: .utf8)
+        try journal.write("templates/layout.mustache", layout + "<!-- {{site.entryCount}} entries -->\n")
+        for _ in 0..<2 { XCTAssertTrue(journal.build().succeeded) }
+        try journal.write("entries/2026/2026-03-10-day.md", "---\ntitle: Day 10\n---\n\nText of day 10.\n")
+        let added = journal.build()
+        XCTAssertTrue(added.succeeded)
+        XCTAssertTrue(try journal.read("_site/2026/03/01/day/index.html").contains("<!-- 10 entries -->"))
+        XCTAssertEqual(added.pagesRendered, added.pages)
+        XCTAssertTrue(try sameAsCleanBuild(journal.output, journal: journal.root, clean: journal.root.appendingPathComponent("clean-1"), after: "a new entry"))
     }
 
     /// A changed template renders again the pages made with it (and with the partials and

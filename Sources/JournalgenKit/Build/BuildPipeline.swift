@@ -44,6 +44,10 @@ public struct BuildPipeline: Sendable {
             return report
         }
 
+        // The built-in labels, parsed beside the settings rather than later on the one core
+        // that then reads the theme.
+        DispatchQueue.global().async(group: background) { _ = Localization.english }
+
         // 1. Settings.
         guard var config = JournalConfigReader.read(journal: journal, displayPath: configPath, diagnostics: diagnostics) else {
             _ = JournalLoader(journal: journal, paths: paths).load(config: Self.fallbackConfig, options: LoadOptions(today: options.today), diagnostics: diagnostics)
@@ -54,6 +58,9 @@ public struct BuildPipeline: Sendable {
 
         // The private pages' key, derived beside loading when that asks nothing of anyone.
         let earlyKeys = EarlyKeys(options: options, journal: journal)
+        // The private part the last build sealed, read beside the entries.
+        let sealedStore = options.session == nil && options.useCache && options.writeOutput && !options.skipPrivate
+            ? SealedPartStore(journal: journal.path, early: true) : nil
 
         // 2. Entries, parsed and rendered on all cores.
         let imageCache = options.session?.imageCache(journal: journal.path) ?? ImageCache(journal: journal.path)
@@ -186,7 +193,7 @@ public struct BuildPipeline: Sendable {
             let memoKey = useMemo ? LockedSiteMemo.key(split: split, keys: keys, journal: journal.path,
                                                        extra: [stylesheet, script, today.description, options.baseURL ?? "", privateLinkDigest,
                                                                "\(options.includeDrafts) \(options.includeFuture) \(options.writeOutput) \(options.relativeLinks)"]) : nil
-            let store = options.session == nil && memoKey != nil ? SealedPartStore(journal: journal.path) : nil
+            let store = memoKey != nil ? sealedStore : nil
             if let session = options.session, let memoKey, let kept = session.lockedSite(key: memoKey, split: split) {
                 locked = kept
                 locked.imagesFromCache += locked.imagesProcessed
@@ -368,7 +375,7 @@ public struct BuildPipeline: Sendable {
         }.joined(separator: "\n"))
         let fingerprints: SiteFingerprints? = options.useCache
             ? SiteFingerprints(model: model, journal: journal.path, siteInPlace: output.targetID, extra: inputs, day: today.description, templates: templates,
-                               session: options.session, loaded: inPlace.map { ($0.siteID, $0.manifest) }) : nil
+                               siteValues: renderer.site.valueTexts, session: options.session, loaded: inPlace.map { ($0.siteID, $0.manifest) }) : nil
         stage("fingerprint pages")
         // The entry cache is written while the stages above leave a core idle; not beside the
         // pages, whose peak memory it would add to (a lifetime journal's build must stay small).
@@ -380,6 +387,7 @@ public struct BuildPipeline: Sendable {
         let sealedKept = report.privateKept
         let templateBase = SiteManifest.templateBase(entryCount: model.entries.count)
         let dayIndex = SiteManifest.dayIndex(entryCount: model.entries.count)
+        let siteValueBase = SiteManifest.siteValueBase(entryCount: model.entries.count, templateCount: templates.names.count)
         let rendered = Mutex(0)
         let pageReads: [[Int]] = parallelMap(Array(jobs.indices)) { index in
             let job = jobs[index]
@@ -390,10 +398,13 @@ public struct BuildPipeline: Sendable {
             var (html, noted) = BodyReads.trackingAll { renderer.render(job) }
             rendered.withLock { $0 += 1 }
             var reads = noted.indices
-            if case .entry(let i) = job { reads.insert(i) }
+            // An entry's own page depends on its neighbours and backlinks, not on every entry.
+            if case .entry(let i) = job { reads.formUnion([i, SiteManifest.ownPage(of: i)]) }
             if noted.readsDay { reads.insert(dayIndex) }
-            // The templates after the texts, the task items and the day (SiteFingerprints).
+            // The templates after the texts, the task items and the day, then the site-wide
+            // values (SiteFingerprints).
             for name in noted.templates { for used in templates.uses[name] ?? [] { reads.insert(templateBase + used) } }
+            reads.formUnion(noted.siteValueReads(base: siteValueBase))
             do {
                 if let relative { html = relative.rewrite(html, pagePath: path) }
                 try output.write(Data(html.utf8), to: path)
@@ -417,7 +428,8 @@ public struct BuildPipeline: Sendable {
             }
             guard var reads = document.reads else { return SiteManifest.everyText }
             if noted.readsDay { reads.append(dayIndex) }
-            return reads.sorted()
+            reads += noted.siteValueReads(base: siteValueBase)
+            return Array(Set(reads)).sorted()
         }
         report.documentsMade = documentsMade.withLock { $0 }.sorted()
         report.pagesRendered = rendered.withLock { $0 }

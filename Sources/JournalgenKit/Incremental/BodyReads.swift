@@ -11,6 +11,9 @@ final class BodyReads {
     /// The page shows something that depends on the build day (JournalViews): it is rendered
     /// again on another day, the others are not.
     private(set) var readsDay = false
+    /// The site-wide values the page showed (`site.*`), one bit each by their place in
+    /// `SiteView.names`: a page depends on those, not on the whole journal they are taken from.
+    private(set) var siteValues: UInt64 = 0
 
     /// A pthread key rather than Thread.current's dictionary: views note reads hundreds of
     /// thousands of times in a large build, and this costs a load, not a lookup.
@@ -38,6 +41,22 @@ final class BodyReads {
         Unmanaged<BodyReads>.fromOpaque(raw).takeUnretainedValue().readsDay = true
     }
 
+    /// Notes that the page being rendered on this thread shows site-wide value number `bit`.
+    static func noteSiteValue(_ bit: Int) {
+        guard let raw = pthread_getspecific(key) else { return }
+        Unmanaged<BodyReads>.fromOpaque(raw).takeUnretainedValue().siteValues |= 1 << UInt64(bit)
+    }
+
+    /// The site-wide values noted, by their place among a manifest's texts (from `base`).
+    func siteValueReads(base: Int) -> [Int] {
+        var values = siteValues, reads: [Int] = []
+        while values != 0 {
+            reads.append(base + values.trailingZeroBitCount)
+            values &= values - 1
+        }
+        return reads
+    }
+
     /// Notes for the page being rendered on this thread all that `inner` noted (a part made
     /// inside it, kept for other pages).
     static func note(all inner: BodyReads) {
@@ -46,6 +65,7 @@ final class BodyReads {
         reads.indices.formUnion(inner.indices)
         reads.templates.formUnion(inner.templates)
         if inner.readsDay { reads.readsDay = true }
+        reads.siteValues |= inner.siteValues
     }
 
     /// Notes that the page shows the task items of every entry (SiteFingerprint.tasks), kept

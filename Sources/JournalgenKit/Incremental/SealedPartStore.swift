@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The private part of the last successful `build`, kept on disk for the next one: sealing it
 /// again means rendering every private page with the whole journal's model and reading and
@@ -20,13 +21,35 @@ struct SealedPartStore {
     }
 
     let path: String
+    /// The file as read and decoded on another thread, from the start of the build.
+    private let early: EarlyRead?
 
-    init(journal: String) {
+    /// `early`: read the saved part at once, on another thread (beside the loading of entries),
+    /// not when the build asks for it, on the one core that then builds the site model.
+    init(journal: String, early: Bool = false) {
         path = CacheFolder.path(journal: journal) + "/private/sealed"
+        self.early = early ? EarlyRead(path: path) : nil
+    }
+
+    private final class EarlyRead: Sendable {
+        private let saved = Mutex<Saved?>(nil)
+        private let done = DispatchGroup()
+
+        init(path: String) {
+            DispatchQueue.global().async(group: done) { [self] in
+                let read = FileIO.read(path).flatMap { try? CompactCoder.decode(Saved.self, from: $0) }
+                saved.withLock { $0 = read }
+            }
+        }
+
+        var result: Saved? {
+            done.wait()
+            return saved.withLock { $0 }
+        }
     }
 
     func load(key: String, output: URL, split: LockedSite.Split) -> LockedSite? {
-        guard let data = FileIO.read(path), let saved = try? CompactCoder.decode(Saved.self, from: data),
+        guard let saved = early?.result ?? FileIO.read(path).flatMap({ try? CompactCoder.decode(Saved.self, from: $0) }),
               saved.key == key, saved.output == output.path,
               LockedSiteMemo.texts(of: stride(from: 0, to: saved.texts.count, by: 2).map { saved.texts[$0] }, in: split) == Self.table(saved.texts),
               saved.files.allSatisfy({ access(output.path + "/" + $0, R_OK) == 0 })

@@ -5,22 +5,34 @@ import Foundation
 /// inputs changed. Kept in `.journalgen-cache/sites/<id>`, named by the id in the folder's
 /// `.journalgen-site` marker (outside the site: fingerprints of private texts never get published).
 ///
-/// A page is made from two kinds of input. Everything but the entries' texts, the build day and the
-/// templates — settings, theme, languages, mood log, trips, and every entry's front matter, place,
-/// media and address — goes into one fingerprint, `journal`: when it changes, every page is
-/// rendered again. The entries' texts each have their own fingerprint, and so do the build day
-/// and each template (after the texts); each page lists the texts it showed, whether it showed
-/// something of the day, and the templates it was made with (noted while it rendered, see
-/// BodyReads), so editing one entry's words re-renders its page and the lists that show its
-/// excerpt, the next day's build the pages with revisits, tasks, streaks or "On this day", and
-/// editing the entry cards' template the lists, not the other 10,000 pages.
+/// A page is made from three kinds of input. Everything that is neither an entry nor the build
+/// day nor a template — settings, theme, languages, mood log, trips, the links between entries,
+/// what the views say of trips, moods and authors — goes into one fingerprint, `journal`: when it
+/// changes, every page is rendered again. The entries' front matter and addresses go into `list`,
+/// which every page but an entry's own reads: adding, deleting or re-dating an entry renders the
+/// lists again, and of the entries' pages only those whose own inputs changed (`entryPages`: the
+/// entry, its older and newer neighbours, the entries linking to it). The entries' texts each have
+/// their own fingerprint, and so do the build day, each template and each site-wide value (after
+/// the texts); each page lists the texts, templates and values it showed and whether it showed
+/// something of the day (noted while it rendered, see BodyReads), so editing one entry's words
+/// re-renders its page and the lists that show its excerpt, the next day's build the pages with
+/// revisits, tasks, streaks or "On this day", and editing the entry cards' template the lists,
+/// not the other 10,000 pages. Entries are named (`ids`), so a page's reads are found again after
+/// entries were added or deleted before it.
 struct SiteManifest {
     var journal: String
-    /// By entry, in the site's order (the same order whenever `journal` is the same).
+    /// Each entry's file (relative to entries/), in the site's order.
+    var ids: [String] = []
+    /// The entries' front matter, addresses and titles, in the site's order.
+    var list: String = ""
+    /// By entry: what its own page shows of the journal besides its text (SiteFingerprint.entries).
+    var entryPages: [String] = []
+    /// By entry, then the task items, the day, the templates and the site-wide values.
     var texts: [String]
     var pages: [String]
-    /// For each page, the entries whose texts it shows, and the templates it was made with (by
-    /// their place after the texts); [-1]: all of them.
+    /// For each page, by their place in `texts`: the texts, templates and values it shows, and
+    /// `-2 - i` on entry `i`'s own page (which reads `entryPages[i]` instead of `list`); [-1]: all
+    /// of them.
     var reads: [[Int]]
     /// Every file of the folder (pages, copies, the marker), so the next build into it removes
     /// the ones it no longer writes without walking tens of thousands of files.
@@ -36,14 +48,56 @@ struct SiteManifest {
     static func dayIndex(entryCount: Int) -> Int { entryCount + 1 }
     /// Where the templates' fingerprints begin among the texts.
     static func templateBase(entryCount: Int) -> Int { entryCount + 2 }
+    /// Where the site-wide values' fingerprints begin among the texts.
+    static func siteValueBase(entryCount: Int, templateCount: Int) -> Int { entryCount + 2 + templateCount }
+    /// The read that marks entry `index`'s own page.
+    static func ownPage(of index: Int) -> Int { -2 - index }
 
-    /// True when the page at `path` was built from exactly these inputs. `sameTexts`: whether
-    /// `texts` are all this manifest's (compared once, not for each page that shows them all).
-    func isCurrent(_ path: String, journal: String, texts: [String], sameTexts: Bool, index: [String: Int]) -> Bool {
-        guard journal == self.journal, texts.count == self.texts.count, let page = index[path] else { return false }
+    /// The reads of page number `page` in the numbering of `now` (this build's inputs) when the
+    /// page was built from exactly these inputs; else nil. `index`: the place of each entry of
+    /// `now` by its id, nil when both list the same entries; `sameTexts`: whether `texts` are
+    /// all `now`'s (compared once, not for each page that shows them all).
+    func currentReads(of page: Int, now: SiteManifest, index: [String: Int]?, sameTexts: Bool) -> [Int]? {
+        guard journal == now.journal, page < reads.count else { return nil }
         let read = reads[page]
-        if read == Self.everyText { return sameTexts }
-        return read.allSatisfy { $0 >= 0 && $0 < texts.count && texts[$0] == self.texts[$0] }
+        if read == Self.everyText { return sameTexts && list == now.list ? read : nil }
+        /// Where this manifest's entry number `entry` is among `now`'s, if it still is.
+        func place(_ entry: Int) -> Int? {
+            guard let index else { return entry < now.ids.count ? entry : nil }
+            return index[ids[entry]]
+        }
+        var ownPage = false
+        // The same numbers, unless entries came or went.
+        var mapped: [Int] = []
+        if index != nil { mapped.reserveCapacity(read.count) }
+        for old in read {
+            let new: Int
+            if old <= -2 {
+                let entry = -2 - old
+                guard entry < entryPages.count, let found = place(entry), entryPages[entry] == now.entryPages[found] else { return nil }
+                ownPage = true
+                new = Self.ownPage(of: found)
+            } else {
+                guard old >= 0, old < texts.count else { return nil }
+                if old < ids.count {
+                    guard let found = place(old) else { return nil }
+                    new = found
+                } else {
+                    new = old - ids.count + now.ids.count
+                }
+                guard new < now.texts.count, texts[old] == now.texts[new] else { return nil }
+            }
+            if index != nil { mapped.append(new) }
+        }
+        guard ownPage || list == now.list else { return nil }
+        return index == nil ? read : mapped.sorted()
+    }
+
+    /// These inputs with the pages and files a build made of them.
+    func with(pages: [String], reads: [[Int]], files: [String], copySources: [Int]) -> SiteManifest {
+        var manifest = self
+        (manifest.pages, manifest.reads, manifest.files, manifest.copySources) = (pages, reads, files, copySources)
+        return manifest
     }
 
     var pageIndex: [String: Int] {
@@ -55,7 +109,7 @@ struct SiteManifest {
     static func folder(journal: String) -> String { CacheFolder.path(journal: journal) + "/sites" }
 
     /// The file's first bytes: anything else is not a manifest of this format.
-    static let magic = Array("journalgen site manifest 4\n".utf8)
+    static let magic = Array("journalgen site manifest 5\n".utf8)
 
     /// An id as markers write them (a UUID): never a path of its own.
     static func isID(_ id: String) -> Bool { !id.isEmpty && id.allSatisfy { $0.isHexDigit || $0 == "-" } }
@@ -72,8 +126,8 @@ struct SiteManifest {
         guard FileIO.makeDirectories(folder) else { return }
         // Sized at once and written as it is (2.5 MB at 10k entries, written at the build's end,
         // when its memory peaks): no doubling, no copy into Data.
-        let names = pages.reduce(0) { $0 + $1.utf8.count + 2 } + files.reduce(0) { $0 + $1.utf8.count + 2 }
-        let sink = CompactSink(capacity: 4096 + names + texts.count * 40 + reads.reduce(0) { $0 + 2 + $1.count * 3 })
+        let names = [pages, files, ids].reduce(0) { $0 + $1.reduce(0) { $0 + $1.utf8.count + 2 } }
+        let sink = CompactSink(capacity: 4096 + names + (texts.count + entryPages.count) * 40 + reads.reduce(0) { $0 + 2 + $1.count * 3 })
         sink.bytes.append(contentsOf: Self.magic)
         write(compact: sink)
         CacheFolder.prepare(CacheFolder.path(journal: journal))
@@ -99,6 +153,9 @@ struct SiteManifest {
 extension SiteManifest: CompactCodable {
     func write(compact sink: CompactSink) {
         sink.string(journal)
+        sink.list(ids)
+        sink.string(list)
+        sink.list(entryPages)
         sink.list(texts)
         sink.list(pages)
         sink.list(reads) { sink.list($0, sink.int) }
@@ -108,12 +165,16 @@ extension SiteManifest: CompactCodable {
 
     init(compact source: CompactSource) throws {
         journal = try source.string()
+        ids = try source.strings()
+        list = try source.string()
+        entryPages = try source.strings()
         texts = try source.strings()
         pages = try source.strings()
         reads = try source.list { try source.list(source.int) }
         files = try source.strings()
         copySources = try source.list(source.int)
-        guard copySources.isEmpty || copySources.count == files.count else { throw CompactCoder.Failure() }
+        guard copySources.isEmpty || copySources.count == files.count, entryPages.count == ids.count, texts.count >= ids.count,
+              reads.count == pages.count else { throw CompactCoder.Failure() }
     }
 }
 
@@ -226,6 +287,69 @@ enum SiteFingerprint {
         return hex(hasher.finalize())
     }
 
+    /// Each entry's id (its file, relative to entries/); what every list shows of the entries:
+    /// each one's front matter, address and title, in order; and by entry, what its own page
+    /// shows of the others: that of its older and newer neighbours and of the entries that link
+    /// to it (the links themselves are in the journal's fingerprint, see `linkDigest`).
+    static func entries(of model: SiteModel) -> (ids: [String], list: String, pages: [String]) {
+        let entries = model.entries, backlinks = model.backlinks
+        let count = entries.count, size = SHA256.byteCount
+        // By runs of entries on all cores, each with one buffer for the bytes it hashes: an array
+        // for each entry's parts and digest was most of the work.
+        let runs = Array(stride(from: 0, to: count, by: 256))
+        // Each entry's own digest, one after the other: its file, what loading made of it (its
+        // front matter), its address and its title, each part ending with a 0. Fields read where
+        // they are: taking an entry into a local copies it whole.
+        let own: [UInt8] = Array(parallelMap(runs) { start in
+            var digests: [UInt8] = [], bytes: [UInt8] = []
+            digests.reserveCapacity(256 * size)
+            bytes.reserveCapacity(512)
+            func add(_ part: String) {
+                bytes.append(contentsOf: part.utf8)
+                bytes.append(0)
+            }
+            for index in start..<min(start + 256, count) {
+                bytes.removeAll(keepingCapacity: true)
+                add(entries[index].relativePath)
+                add(entries[index].loadedFingerprint.isEmpty ? meta(of: entries[index]) : entries[index].loadedFingerprint)
+                add(entries[index].sitePath)
+                add(entries[index].title)
+                SHA256.hash(data: bytes).withUnsafeBytes { digests.append(contentsOf: $0) }
+            }
+            return digests
+        }.joined())
+        // An entry's page: its own digest, its older and newer neighbours' (zeros for none), those
+        // of the entries linking to it.
+        let pages: [String] = Array(parallelMap(runs) { start in
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(8 * size)
+            func add(_ index: Int) {
+                if index >= 0 && index < count { bytes.append(contentsOf: own[index * size..<(index + 1) * size]) } else { bytes.append(contentsOf: repeatElement(0, count: size)) }
+            }
+            return (start..<min(start + 256, count)).map { index in
+                bytes.removeAll(keepingCapacity: true)
+                for place in [index, index + 1, index - 1] + backlinks[index] { add(place) }
+                return hex(SHA256.hash(data: bytes))
+            }
+        }.joined())
+        return (entries.indices.map { entries[$0].relativePath }, hex(SHA256.hash(data: own)), pages)
+    }
+
+    /// What an entry's own page shows of the journal's views: its trip's title and address, its
+    /// mood's page, its authors' names, pages and photos. A change there (the first entry of a
+    /// new trip or mood) renders every page again.
+    static func views(of model: SiteModel) -> String {
+        let views = model.views
+        var parts = views.trips.trips.map { "trip \($0.id) \($0.title) \($0.sitePath)" }
+        parts += views.moodGroups.map { "mood \($0.value) \($0.sitePath)" }
+        parts.append("authors \(views.authors.isEmpty)")
+        for id in views.authors.byID.keys.sorted() {
+            guard let author = AuthorLinkView.make(id, model: model) else { continue }
+            parts.append((["author", id] + ["name", "url", "colour", "photo"].map { author.value($0)?.renderedText ?? "-" }).joined(separator: " "))
+        }
+        return fingerprint(of: parts)
+    }
+
     /// Everything loading made of an entry but its text.
     static func meta(of entry: Entry) -> String {
         let sink = CompactSink(capacity: 2048)
@@ -247,8 +371,10 @@ enum SiteFingerprint {
 /// pages are kept where their inputs are the same.
 final class SiteFingerprints: Sendable {
     let journalPath: String
-    let journal: String
-    let texts: [String]
+    /// This build's inputs, as the manifest it saves will list them (with no pages yet).
+    let now: SiteManifest
+    /// The place of each entry of `now` by its id, when the site in place lists other entries.
+    let entryIndex: [String: Int]?
     let previous: SiteManifest?
     let previousIndex: [String: Int]
     let previousTextsSame: Bool
@@ -260,29 +386,41 @@ final class SiteFingerprints: Sendable {
     /// `templates`: the build's, whose fingerprints follow the texts, the task items and the day
     /// (pages name the templates they were made with by those places); their files are then left
     /// out of `journal`. `day`: the build day, which pages that show something of it read.
+    /// `siteValues`: the site-wide values as text (SiteView.valueTexts), after the templates.
     init(model: SiteModel, journal: String, siteInPlace previousID: String?, extra: [String], day: String, templates: TemplateSet? = nil,
-         session: BuildSession? = nil, loaded: (id: String, manifest: SiteManifest)? = nil) {
+         siteValues: [String] = [], session: BuildSession? = nil, loaded: (id: String, manifest: SiteManifest)? = nil) {
         journalPath = journal
         self.session = session
         var files = SiteFingerprint.inputFiles(journal: journal)
         if templates != nil { files.removeAll { TemplateSet.isTemplateFile(String($0.dropFirst(journal.count + 1))) } }
-        self.journal = SiteFingerprint.journal(entries: model.entries, extra: extra + [(templates?.names ?? []).joined(separator: " ")], files: files)
+        let entries = SiteFingerprint.entries(of: model)
+        let fingerprint = SiteFingerprint.journal(entries: [], extra: extra + [(templates?.names ?? []).joined(separator: " "), SiteFingerprint.views(of: model)],
+                                                  files: files)
         // Two more "texts" after the entries': all their task items, which the tasks pages show,
-        // and the build day; then each template's, which the pages made with it list among their reads.
-        texts = SiteFingerprint.texts(of: model.entries) + [SiteFingerprint.tasks(of: model.entries), day] + (templates?.fingerprints ?? [])
-        previous = previousID.flatMap { id in
+        // and the build day; then each template's, which the pages made with it list among their
+        // reads, and each site-wide value's.
+        let texts = SiteFingerprint.texts(of: model.entries) + [SiteFingerprint.tasks(of: model.entries), day] + (templates?.fingerprints ?? [])
+            // Fingerprinted: a value can be long (the moods' style sheet), and every page compares the ones it shows.
+            + siteValues.map { SiteFingerprint.fingerprint(of: [$0]) }
+        now = SiteManifest(journal: fingerprint, ids: entries.ids, list: entries.list, entryPages: entries.pages, texts: texts, pages: [], reads: [], files: [])
+        let previous = previousID.flatMap { id in
             session?.manifest(id: id) ?? (loaded?.id == id ? loaded?.manifest : nil) ?? SiteManifest.load(journal: journal, id: id)
         }
+        self.previous = previous
+        // The same list names the same entries in the same order.
+        entryIndex = previous == nil || previous?.list == entries.list || previous?.ids == entries.ids ? nil
+            : Dictionary(entries.ids.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
         previousIndex = previous?.pageIndex ?? [:]
         previousTextsSame = previous?.texts == texts
     }
 
-    /// The page's reads if the site in place has it as this build would write it (it is then
-    /// kept); nil when it must be rendered.
+    /// The page's reads, in this build's numbering, if the site in place has it as this build
+    /// would write it (it is then kept); nil when it must be rendered.
     func keep(_ path: String, in output: StagedOutput) -> [Int]? {
-        guard let previous, previous.isCurrent(path, journal: journal, texts: texts, sameTexts: previousTextsSame, index: previousIndex),
+        guard let previous, let page = previousIndex[path],
+              let reads = previous.currentReads(of: page, now: now, index: entryIndex, sameTexts: previousTextsSame),
               output.keep(path) else { return nil }
-        return previous.reads[previousIndex[path]!]
+        return reads
     }
 
     /// The files of the site in place, when its manifest says: the reused folder holds no others
@@ -296,14 +434,14 @@ final class SiteFingerprints: Sendable {
         Self.saving.wait()
         let sources = cacheCopies.isEmpty ? [] : files.map { cacheCopies[$0].map(SiteManifest.sourceKey) ?? 0 }
         guard let session else {
-            let manifest = SiteManifest(journal: journal, texts: texts, pages: pages, reads: reads, files: files, copySources: sources)
+            let manifest = now.with(pages: pages, reads: reads, files: files, copySources: sources)
             manifest.save(journal: journalPath, id: output.id)
             if let old = output.consumedID { SiteManifest.remove(journal: journalPath, id: old) }
             return
         }
         // serve's next build reads the manifest from memory: the copy on disk, for the next
         // process, is written on another thread, while the page is served (a fiftieth of a second).
-        let manifest = SiteManifest(journal: journal, texts: texts, pages: pages, reads: reads, files: files, copySources: sources)
+        let manifest = now.with(pages: pages, reads: reads, files: files, copySources: sources)
         session.remember(manifest, id: output.id)
         let journalPath = journalPath, id = output.id, old = output.consumedID
         DispatchQueue.global().async(group: Self.saving) {

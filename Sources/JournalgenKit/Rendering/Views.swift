@@ -7,7 +7,7 @@ struct SiteView: TemplateObject {
     let script: String
     /// Every name's value, worked out once: each page asks for a dozen of them, and each was a
     /// link built again (or a count taken again) on each of the site's 11,000 pages.
-    private var known: [String: TemplateValue] = [:]
+    private var known: [String: (bit: Int, value: TemplateValue?)] = [:]
     /// The values worked out once that depend on the build day (the revisits due), as
     /// "name=value": pages show them without noting the day, so they go into every page's
     /// fingerprint instead (SiteManifest).
@@ -20,9 +20,9 @@ struct SiteView: TemplateObject {
         self.script = script
         guard once else { return }
         let view = self
-        for name in Self.names {
+        for (bit, name) in Self.names.enumerated() {
             let (value, noted) = BodyReads.trackingAll { view.compute(name) }
-            known[name] = value
+            known[name] = (bit, value)
             guard noted.readsDay else { continue }
             switch value {
             case .text, .number, .bool, .null, nil: dayValues.append("\(name)=\(value?.renderedText ?? "")")
@@ -32,9 +32,35 @@ struct SiteView: TemplateObject {
         }
     }
 
+    /// At most 64: a page notes the ones it showed as bits.
     private static let names = ["script", "moodStyle", "moodsURL", "moodLogURL", "tripsURL", "placesURL", "gloryURL", "revisitURL", "filterURL", "tasksURL", "authorsURL", "hasTasks", "openTasks", "hasAuthors", "searchURL", "feedURL", "calendarURL", "privateURL", "hasMoods", "hasTrips", "hasPlaces", "hasGlory", "hasRevisits", "revisitsDue", "title", "author", "language", "direction", "homeURL", "archiveURL", "tagsURL", "stylesheet", "faviconURL", "interactiveMap", "journalOf", "hasTags", "entryCount", "extra", "generator"]
 
-    func value(_ key: String) -> TemplateValue? { known[key] ?? compute(key) }
+    private static let bits = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
+
+    /// Notes the value as read by the page being rendered (BodyReads.noteSiteValue).
+    func value(_ key: String) -> TemplateValue? {
+        if let found = known[key] {
+            BodyReads.noteSiteValue(found.bit)
+            return found.value
+        }
+        if let bit = Self.bits[key] { BodyReads.noteSiteValue(bit) }
+        return compute(key)
+    }
+
+    /// Each of the values in turn as text, for the fingerprints of the pages that show them (see
+    /// SiteManifest). Lists and objects (the map's settings, journal.yaml's `extra`) come from
+    /// journal.yaml, which every page's fingerprint covers already.
+    var valueTexts: [String] {
+        Self.names.map { name in
+            switch known[name]?.value ?? compute(name) {
+            case .text(let text)?: return "text " + text
+            case .number(let number)?: return "number \(number)"
+            case .bool(let flag)?: return "bool \(flag)"
+            case .null?, nil: return "null"
+            case .list?, .object?: return "journal.yaml"
+            }
+        }
+    }
 
     private func compute(_ key: String) -> TemplateValue? {
         let l = model.links
