@@ -492,6 +492,31 @@ final class IncrementalTests: XCTestCase {
         XCTAssertTrue(try sameAsCleanBuild(journal.output, journal: journal.root, clean: journal.root.appendingPathComponent("clean-4"), after: "a linking entry retitled"))
     }
 
+    /// A trip's page shows its entries: a new entry elsewhere leaves it unrendered, a new entry of
+    /// the trip renders it again (and the other trip's page not).
+    func testATripsPageIsRenderedOnlyWhenItsEntriesChange() throws {
+        let journal = try TemporaryJournal()
+        defer { journal.remove() }
+        for day in 1...6 {
+            let trip = day <= 3 ? "alps" : day <= 5 ? "coast" : nil
+            try journal.write("entries/2026/2026-03-0\(day)-day.md", "---\ntitle: Day \(day)\n\(trip.map { "trip: \($0)\n" } ?? "")---\n\nText of day \(day).\n")
+        }
+        for _ in 0..<2 { XCTAssertTrue(journal.build().succeeded) }
+        let trips = ["trips/alps/index.html", "trips/coast/index.html"]
+        try journal.write("entries/2026/2026-03-07-day.md", "---\ntitle: Day 7\n---\n\nText of day 7.\n")
+        let elsewhere = journal.build()
+        XCTAssertTrue(elsewhere.succeeded)
+        XCTAssertFalse(elsewhere.pagesMade.contains { trips.contains($0) }, "\(elsewhere.pagesMade.sorted())")
+        XCTAssertTrue(elsewhere.pagesMade.contains("index.html"), "the home page lists the new entry")
+        try journal.write("entries/2026/2026-03-08-day.md", "---\ntitle: Day 8\ntrip: alps\n---\n\nText of day 8.\n")
+        let inTrip = journal.build()
+        XCTAssertTrue(inTrip.succeeded)
+        XCTAssertTrue(inTrip.pagesMade.contains(trips[0]))
+        XCTAssertFalse(inTrip.pagesMade.contains(trips[1]))
+        XCTAssertTrue(try journal.read("_site/trips/alps/index.html").contains("Day 8"))
+        XCTAssertTrue(try sameAsCleanBuild(journal.output, journal: journal.root, clean: journal.root.appendingPathComponent("clean-1"), after: "a new entry of a trip"))
+    }
+
     /// A site-wide value a template shows on every page (here the number of entries, which a new
     /// entry changes) renders every page that shows it again, entries' own pages too.
     func testAPageThatShowsASiteWideValueIsRenderedWhenItChanges() throws {

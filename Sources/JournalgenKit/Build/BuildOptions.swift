@@ -62,9 +62,10 @@ public struct BuildReport: Sendable {
     public var unchanged = 0
     /// Pages and files written because they were new or changed.
     public var rewritten = 0
-    /// Pages rendered, not kept from the site in place because their inputs were unchanged
-    /// (a rendered page may still come out with the bytes it had).
-    public var pagesRendered = 0
+    /// The pages rendered, not kept from the site in place because their inputs were unchanged
+    /// (a rendered page may still come out with the bytes it had), by path, in no order.
+    public var pagesMade: [String] = []
+    public var pagesRendered: Int { pagesMade.count }
     /// The files beside the pages (feed, sitemap, search index...) made again, not kept.
     public var documentsMade: [String] = []
     /// Entries `serve` took from its cache on the watcher's word, without looking at their files.

@@ -388,7 +388,7 @@ public struct BuildPipeline: Sendable {
         let templateBase = SiteManifest.templateBase(entryCount: model.entries.count)
         let dayIndex = SiteManifest.dayIndex(entryCount: model.entries.count)
         let siteValueBase = SiteManifest.siteValueBase(entryCount: model.entries.count, templateCount: templates.names.count)
-        let rendered = Mutex(0)
+        let rendered = Mutex<[String]>([])
         let pageReads: [[Int]] = parallelMap(Array(jobs.indices)) { index in
             let job = jobs[index]
             let path = jobPaths[index]
@@ -396,10 +396,15 @@ public struct BuildPipeline: Sendable {
             if case .locked = job { isLocked = true }
             if !isLocked || sealedKept, let kept = fingerprints?.keep(path, in: output) { return kept }
             var (html, noted) = BodyReads.trackingAll { renderer.render(job) }
-            rendered.withLock { $0 += 1 }
+            rendered.withLock { $0.append(path) }
             var reads = noted.indices
-            // An entry's own page depends on its neighbours and backlinks, not on every entry.
-            if case .entry(let i) = job { reads.formUnion([i, SiteManifest.ownPage(of: i)]) }
+            // An entry's own page depends on its neighbours and backlinks, a trip's on its
+            // entries, not on every entry.
+            switch job {
+            case .entry(let i): reads.formUnion([i, SiteManifest.ownPage(of: i)])
+            case .trip(let i): reads.insert(SiteManifest.ownPage(of: model.entries.count + i))
+            default: break
+            }
             if noted.readsDay { reads.insert(dayIndex) }
             // The templates after the texts, the task items and the day, then the site-wide
             // values (SiteFingerprints).
@@ -432,7 +437,7 @@ public struct BuildPipeline: Sendable {
             return Array(Set(reads)).sorted()
         }
         report.documentsMade = documentsMade.withLock { $0 }.sorted()
-        report.pagesRendered = rendered.withLock { $0 }
+        report.pagesMade = rendered.withLock { $0 }
         stage("render and write pages")
         // What rendering freed (each page's buffers) is given back before the copies and the
         // site's record add theirs: the build's memory peaked there, a few MB higher.

@@ -10,8 +10,9 @@ import Foundation
 /// what the views say of trips, moods and authors — goes into one fingerprint, `journal`: when it
 /// changes, every page is rendered again. The entries' front matter and addresses go into `list`,
 /// which every page but an entry's own reads: adding, deleting or re-dating an entry renders the
-/// lists again, and of the entries' pages only those whose own inputs changed (`entryPages`: the
-/// entry, its older and newer neighbours, the entries linking to it). The entries' texts each have
+/// lists again, and of the entries' and trips' pages only those whose own inputs changed
+/// (`ownPages`: an entry, its older and newer neighbours and the entries linking to it; a trip's
+/// entries). The entries' texts each have
 /// their own fingerprint, and so do the build day, each template and each site-wide value (after
 /// the texts); each page lists the texts, templates and values it showed and whether it showed
 /// something of the day (noted while it rendered, see BodyReads), so editing one entry's words
@@ -25,14 +26,17 @@ struct SiteManifest {
     var ids: [String] = []
     /// The entries' front matter, addresses and titles, in the site's order.
     var list: String = ""
-    /// By entry: what its own page shows of the journal besides its text (SiteFingerprint.entries).
-    var entryPages: [String] = []
+    /// The public trips' ids, in the site's order.
+    var trips: [String] = []
+    /// By entry, then by trip: what its own page shows of the journal besides texts
+    /// (SiteFingerprint.entries, SiteFingerprint.trips).
+    var ownPages: [String] = []
     /// By entry, then the task items, the day, the templates and the site-wide values.
     var texts: [String]
     var pages: [String]
     /// For each page, by their place in `texts`: the texts, templates and values it shows, and
-    /// `-2 - i` on entry `i`'s own page (which reads `entryPages[i]` instead of `list`); [-1]: all
-    /// of them.
+    /// `-2 - i` on the own page of entry `i` or of trip `i - entryCount` (which reads `ownPages[i]`
+    /// instead of `list`); [-1]: all of them.
     var reads: [[Int]]
     /// Every file of the folder (pages, copies, the marker), so the next build into it removes
     /// the ones it no longer writes without walking tens of thousands of files.
@@ -50,7 +54,7 @@ struct SiteManifest {
     static func templateBase(entryCount: Int) -> Int { entryCount + 2 }
     /// Where the site-wide values' fingerprints begin among the texts.
     static func siteValueBase(entryCount: Int, templateCount: Int) -> Int { entryCount + 2 + templateCount }
-    /// The read that marks entry `index`'s own page.
+    /// The read that marks the own page of entry `index` (of trip `index - entryCount`).
     static func ownPage(of index: Int) -> Int { -2 - index }
 
     /// The reads of page number `page` in the numbering of `now` (this build's inputs) when the
@@ -66,16 +70,23 @@ struct SiteManifest {
             guard let index else { return entry < now.ids.count ? entry : nil }
             return index[ids[entry]]
         }
-        var ownPage = false
+        /// Where this manifest's own page number `page` is among `now`'s, if it still is.
+        func placeOfPage(_ page: Int) -> Int? {
+            if page < ids.count { return place(page) }
+            guard page - ids.count < trips.count, let trip = now.trips.firstIndex(of: trips[page - ids.count]) else { return nil }
+            return now.ids.count + trip
+        }
+        // Reads are sorted: an own page's mark comes first. Any other page shows the list (and
+        // after an entry came or went, that is most pages: none of their reads is looked up).
+        guard read.first.map({ $0 <= -2 }) == true || list == now.list else { return nil }
         // The same numbers, unless entries came or went.
         var mapped: [Int] = []
         if index != nil { mapped.reserveCapacity(read.count) }
         for old in read {
             let new: Int
             if old <= -2 {
-                let entry = -2 - old
-                guard entry < entryPages.count, let found = place(entry), entryPages[entry] == now.entryPages[found] else { return nil }
-                ownPage = true
+                let page = -2 - old
+                guard page < ownPages.count, let found = placeOfPage(page), ownPages[page] == now.ownPages[found] else { return nil }
                 new = Self.ownPage(of: found)
             } else {
                 guard old >= 0, old < texts.count else { return nil }
@@ -89,7 +100,6 @@ struct SiteManifest {
             }
             if index != nil { mapped.append(new) }
         }
-        guard ownPage || list == now.list else { return nil }
         return index == nil ? read : mapped.sorted()
     }
 
@@ -127,7 +137,7 @@ struct SiteManifest {
         // Sized at once and written as it is (2.5 MB at 10k entries, written at the build's end,
         // when its memory peaks): no doubling, no copy into Data.
         let names = [pages, files, ids].reduce(0) { $0 + $1.reduce(0) { $0 + $1.utf8.count + 2 } }
-        let sink = CompactSink(capacity: 4096 + names + (texts.count + entryPages.count) * 40 + reads.reduce(0) { $0 + 2 + $1.count * 3 })
+        let sink = CompactSink(capacity: 4096 + names + (texts.count + ownPages.count) * 40 + reads.reduce(0) { $0 + 2 + $1.count * 3 })
         sink.bytes.append(contentsOf: Self.magic)
         write(compact: sink)
         CacheFolder.prepare(CacheFolder.path(journal: journal))
@@ -155,7 +165,8 @@ extension SiteManifest: CompactCodable {
         sink.string(journal)
         sink.list(ids)
         sink.string(list)
-        sink.list(entryPages)
+        sink.list(trips)
+        sink.list(ownPages)
         sink.list(texts)
         sink.list(pages)
         sink.list(reads) { sink.list($0, sink.int) }
@@ -167,13 +178,14 @@ extension SiteManifest: CompactCodable {
         journal = try source.string()
         ids = try source.strings()
         list = try source.string()
-        entryPages = try source.strings()
+        trips = try source.strings()
+        ownPages = try source.strings()
         texts = try source.strings()
         pages = try source.strings()
         reads = try source.list { try source.list(source.int) }
         files = try source.strings()
         copySources = try source.list(source.int)
-        guard copySources.isEmpty || copySources.count == files.count, entryPages.count == ids.count, texts.count >= ids.count,
+        guard copySources.isEmpty || copySources.count == files.count, ownPages.count == ids.count + trips.count, texts.count >= ids.count,
               reads.count == pages.count else { throw CompactCoder.Failure() }
     }
 }
@@ -291,7 +303,8 @@ enum SiteFingerprint {
     /// each one's front matter, address and title, in order; and by entry, what its own page
     /// shows of the others: that of its older and newer neighbours and of the entries that link
     /// to it (the links themselves are in the journal's fingerprint, see `linkDigest`).
-    static func entries(of model: SiteModel) -> (ids: [String], list: String, pages: [String]) {
+    /// `own`: each entry's digest, one after the other, for `trips(of:own:)`.
+    static func entries(of model: SiteModel) -> (ids: [String], list: String, pages: [String], own: [UInt8]) {
         let entries = model.entries, backlinks = model.backlinks
         let count = entries.count, size = SHA256.byteCount
         // By runs of entries on all cores, each with one buffer for the bytes it hashes: an array
@@ -332,7 +345,20 @@ enum SiteFingerprint {
                 return hex(SHA256.hash(data: bytes))
             }
         }.joined())
-        return (entries.indices.map { entries[$0].relativePath }, hex(SHA256.hash(data: own)), pages)
+        return (entries.indices.map { entries[$0].relativePath }, hex(SHA256.hash(data: own)), pages, own)
+    }
+
+    /// Each public trip's id, and what its own page shows of the entries: those of its entries,
+    /// in its order (its days, places, tracks and photos come from them; its description from its
+    /// file, which the journal's fingerprint covers). `own`: as `entries(of:)` gives it.
+    static func trips(of model: SiteModel, own: [UInt8]) -> (ids: [String], pages: [String]) {
+        let trips = model.views.trips.trips, size = SHA256.byteCount
+        let pages = trips.map { trip in
+            var bytes = Array(trip.id.utf8) + [0]
+            for entry in trip.entries { bytes.append(contentsOf: own[entry * size..<(entry + 1) * size]) }
+            return hex(SHA256.hash(data: bytes))
+        }
+        return (trips.map(\.id), pages)
     }
 
     /// What an entry's own page shows of the journal's views: its trip's title and address, its
@@ -402,7 +428,9 @@ final class SiteFingerprints: Sendable {
         let texts = SiteFingerprint.texts(of: model.entries) + [SiteFingerprint.tasks(of: model.entries), day] + (templates?.fingerprints ?? [])
             // Fingerprinted: a value can be long (the moods' style sheet), and every page compares the ones it shows.
             + siteValues.map { SiteFingerprint.fingerprint(of: [$0]) }
-        now = SiteManifest(journal: fingerprint, ids: entries.ids, list: entries.list, entryPages: entries.pages, texts: texts, pages: [], reads: [], files: [])
+        let trips = SiteFingerprint.trips(of: model, own: entries.own)
+        now = SiteManifest(journal: fingerprint, ids: entries.ids, list: entries.list, trips: trips.ids, ownPages: entries.pages + trips.pages,
+                           texts: texts, pages: [], reads: [], files: [])
         let previous = previousID.flatMap { id in
             session?.manifest(id: id) ?? (loaded?.id == id ? loaded?.manifest : nil) ?? SiteManifest.load(journal: journal, id: id)
         }
