@@ -398,12 +398,12 @@ public struct BuildPipeline: Sendable {
             var (html, noted) = BodyReads.trackingAll { renderer.render(job) }
             rendered.withLock { $0.append(path) }
             var reads = noted.indices
-            // An entry's own page depends on its neighbours and backlinks, a trip's on its
-            // entries, not on every entry.
-            switch job {
-            case .entry(let i): reads.formUnion([i, SiteManifest.ownPage(of: i)])
-            case .trip(let i): reads.insert(SiteManifest.ownPage(of: model.entries.count + i))
-            default: break
+            // An entry's own page depends on its neighbours and backlinks, a trip's (a year's, a
+            // tag's...) on its entries, not on every entry.
+            if case .entry(let i) = job {
+                reads.formUnion([i, SiteManifest.ownPage(of: i)])
+            } else if let group = SiteFingerprint.group(of: job, in: model), let place = fingerprints?.groupPlace[group] {
+                reads.insert(SiteManifest.ownPage(of: place))
             }
             if noted.readsDay { reads.insert(dayIndex) }
             // The templates after the texts, the task items and the day, then the site-wide

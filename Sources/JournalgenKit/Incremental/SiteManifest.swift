@@ -10,9 +10,9 @@ import Foundation
 /// what the views say of trips, moods and authors — goes into one fingerprint, `journal`: when it
 /// changes, every page is rendered again. The entries' front matter and addresses go into `list`,
 /// which every page but an entry's own reads: adding, deleting or re-dating an entry renders the
-/// lists again, and of the entries' and trips' pages only those whose own inputs changed
-/// (`ownPages`: an entry, its older and newer neighbours and the entries linking to it; a trip's
-/// entries). The entries' texts each have
+/// lists again, and of the pages that show a part of the journal only those whose part changed
+/// (`ownPages`: an entry's page shows the entry, its older and newer neighbours and the entries
+/// linking to it; a trip's, year's, month's, tag's or the tasks' pages show their entries). The entries' texts each have
 /// their own fingerprint, and so do the build day, each template and each site-wide value (after
 /// the texts); each page lists the texts, templates and values it showed and whether it showed
 /// something of the day (noted while it rendered, see BodyReads), so editing one entry's words
@@ -26,16 +26,17 @@ struct SiteManifest {
     var ids: [String] = []
     /// The entries' front matter, addresses and titles, in the site's order.
     var list: String = ""
-    /// The public trips' ids, in the site's order.
-    var trips: [String] = []
-    /// By entry, then by trip: what its own page shows of the journal besides texts
-    /// (SiteFingerprint.entries, SiteFingerprint.trips).
+    /// The parts of the journal other than entries that pages show by themselves ("trip alps",
+    /// "year 2026", "tag cafe", "tasks"), see `SiteFingerprint.group(of:in:)`.
+    var groups: [String] = []
+    /// By entry, then by group: what its own pages show of the journal besides texts
+    /// (SiteFingerprint.entries, SiteFingerprint.groups).
     var ownPages: [String] = []
     /// By entry, then the task items, the day, the templates and the site-wide values.
     var texts: [String]
     var pages: [String]
     /// For each page, by their place in `texts`: the texts, templates and values it shows, and
-    /// `-2 - i` on the own page of entry `i` or of trip `i - entryCount` (which reads `ownPages[i]`
+    /// `-2 - i` on a page of entry `i` or of group `i - entryCount` (which reads `ownPages[i]`
     /// instead of `list`); [-1]: all of them.
     var reads: [[Int]]
     /// Every file of the folder (pages, copies, the marker), so the next build into it removes
@@ -54,14 +55,15 @@ struct SiteManifest {
     static func templateBase(entryCount: Int) -> Int { entryCount + 2 }
     /// Where the site-wide values' fingerprints begin among the texts.
     static func siteValueBase(entryCount: Int, templateCount: Int) -> Int { entryCount + 2 + templateCount }
-    /// The read that marks the own page of entry `index` (of trip `index - entryCount`).
+    /// The read that marks a page of entry `index` (of group `index - entryCount`).
     static func ownPage(of index: Int) -> Int { -2 - index }
 
     /// The reads of page number `page` in the numbering of `now` (this build's inputs) when the
     /// page was built from exactly these inputs; else nil. `index`: the place of each entry of
-    /// `now` by its id, nil when both list the same entries; `sameTexts`: whether `texts` are
-    /// all `now`'s (compared once, not for each page that shows them all).
-    func currentReads(of page: Int, now: SiteManifest, index: [String: Int]?, sameTexts: Bool) -> [Int]? {
+    /// `now` by its id, nil when both list the same entries; `groupIndex`: the place of each group
+    /// of `now` among its own pages; `sameTexts`: whether `texts` are all `now`'s (compared once,
+    /// not for each page that shows them all).
+    func currentReads(of page: Int, now: SiteManifest, index: [String: Int]?, groupIndex: [String: Int], sameTexts: Bool) -> [Int]? {
         guard journal == now.journal, page < reads.count else { return nil }
         let read = reads[page]
         if read == Self.everyText { return sameTexts && list == now.list ? read : nil }
@@ -73,8 +75,8 @@ struct SiteManifest {
         /// Where this manifest's own page number `page` is among `now`'s, if it still is.
         func placeOfPage(_ page: Int) -> Int? {
             if page < ids.count { return place(page) }
-            guard page - ids.count < trips.count, let trip = now.trips.firstIndex(of: trips[page - ids.count]) else { return nil }
-            return now.ids.count + trip
+            guard page - ids.count < groups.count else { return nil }
+            return groupIndex[groups[page - ids.count]]
         }
         // Reads are sorted: an own page's mark comes first. Any other page shows the list (and
         // after an entry came or went, that is most pages: none of their reads is looked up).
@@ -165,7 +167,7 @@ extension SiteManifest: CompactCodable {
         sink.string(journal)
         sink.list(ids)
         sink.string(list)
-        sink.list(trips)
+        sink.list(groups)
         sink.list(ownPages)
         sink.list(texts)
         sink.list(pages)
@@ -178,14 +180,14 @@ extension SiteManifest: CompactCodable {
         journal = try source.string()
         ids = try source.strings()
         list = try source.string()
-        trips = try source.strings()
+        groups = try source.strings()
         ownPages = try source.strings()
         texts = try source.strings()
         pages = try source.strings()
         reads = try source.list { try source.list(source.int) }
         files = try source.strings()
         copySources = try source.list(source.int)
-        guard copySources.isEmpty || copySources.count == files.count, ownPages.count == ids.count + trips.count, texts.count >= ids.count,
+        guard copySources.isEmpty || copySources.count == files.count, ownPages.count == ids.count + groups.count, texts.count >= ids.count,
               reads.count == pages.count else { throw CompactCoder.Failure() }
     }
 }
@@ -232,7 +234,8 @@ enum SiteFingerprint {
         var hasher = SHA256()
         for index in entries.indices where !entries[index].body.tasks.isEmpty {
             let own = entries[index].loadedTasksFingerprint.isEmpty ? tasks(of: entries[index].body.tasks) : entries[index].loadedTasksFingerprint
-            var line = "\(index) \(own)\n"
+            // By name: an entry added before it does not change the line.
+            var line = "\(entries[index].relativePath) \(own)\n"
             line.withUTF8 { hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) }
         }
         return hex(hasher.finalize())
@@ -348,17 +351,36 @@ enum SiteFingerprint {
         return (entries.indices.map { entries[$0].relativePath }, hex(SHA256.hash(data: own)), pages, own)
     }
 
-    /// Each public trip's id, and what its own page shows of the entries: those of its entries,
-    /// in its order (its days, places, tracks and photos come from them; its description from its
-    /// file, which the journal's fingerprint covers). `own`: as `entries(of:)` gives it.
-    static func trips(of model: SiteModel, own: [UInt8]) -> (ids: [String], pages: [String]) {
-        let trips = model.views.trips.trips, size = SHA256.byteCount
-        let pages = trips.map { trip in
-            var bytes = Array(trip.id.utf8) + [0]
-            for entry in trip.entries { bytes.append(contentsOf: own[entry * size..<(entry + 1) * size]) }
+    /// The part of the journal a page of `job` shows by itself, if it is one: the pages of a
+    /// trip, of a year and its months (which show the year's months and counts), of a tag, and
+    /// the tasks pages. Any other page shows the list of entries.
+    static func group(of job: PageJob, in model: SiteModel) -> String? {
+        switch job {
+        case .trip(let i): return "trip " + model.views.trips.trips[i].id
+        case .year(let y), .month(let y, _): return "year \(model.years[y].year)"
+        case .tag(let t, _): return "tag " + model.tags[t].slug
+        case .tasks, .doneTasks: return "tasks"
+        default: return nil
+        }
+    }
+
+    /// Each group's name, and what its pages show of the entries: those of its entries, in its
+    /// order (a trip's days, places, tracks and photos come from them, and its description from its
+    /// file, which the journal's fingerprint covers; the tasks pages show the entries with task
+    /// items, whose texts are one more text). `own`: as `entries(of:)` gives it.
+    static func groups(of model: SiteModel, own: [UInt8]) -> (names: [String], pages: [String]) {
+        let size = SHA256.byteCount
+        var groups = model.views.trips.trips.map { ("trip " + $0.id, $0.entries) }
+        groups += model.years.map { year in ("year \(year.year)", year.months.flatMap(\.entries)) }
+        groups += model.tags.map { ("tag " + $0.slug, $0.entries) }
+        groups.append(("tasks", model.entries.indices.filter { !model.entries[$0].body.tasks.isEmpty }))
+        let pages = groups.map { name, entries in
+            var bytes = Array(name.utf8) + [0]
+            bytes.reserveCapacity(bytes.count + entries.count * size)
+            for entry in entries { bytes.append(contentsOf: own[entry * size..<(entry + 1) * size]) }
             return hex(SHA256.hash(data: bytes))
         }
-        return (trips.map(\.id), pages)
+        return (groups.map(\.0), pages)
     }
 
     /// What an entry's own page shows of the journal's views: its trip's title and address, its
@@ -401,6 +423,8 @@ final class SiteFingerprints: Sendable {
     let now: SiteManifest
     /// The place of each entry of `now` by its id, when the site in place lists other entries.
     let entryIndex: [String: Int]?
+    /// The place of each group of `now` among its own pages, by name.
+    let groupPlace: [String: Int]
     let previous: SiteManifest?
     let previousIndex: [String: Int]
     let previousTextsSame: Bool
@@ -428,14 +452,15 @@ final class SiteFingerprints: Sendable {
         let texts = SiteFingerprint.texts(of: model.entries) + [SiteFingerprint.tasks(of: model.entries), day] + (templates?.fingerprints ?? [])
             // Fingerprinted: a value can be long (the moods' style sheet), and every page compares the ones it shows.
             + siteValues.map { SiteFingerprint.fingerprint(of: [$0]) }
-        let trips = SiteFingerprint.trips(of: model, own: entries.own)
-        now = SiteManifest(journal: fingerprint, ids: entries.ids, list: entries.list, trips: trips.ids, ownPages: entries.pages + trips.pages,
+        let groups = SiteFingerprint.groups(of: model, own: entries.own)
+        now = SiteManifest(journal: fingerprint, ids: entries.ids, list: entries.list, groups: groups.names, ownPages: entries.pages + groups.pages,
                            texts: texts, pages: [], reads: [], files: [])
         let previous = previousID.flatMap { id in
             session?.manifest(id: id) ?? (loaded?.id == id ? loaded?.manifest : nil) ?? SiteManifest.load(journal: journal, id: id)
         }
         self.previous = previous
         // The same list names the same entries in the same order.
+        groupPlace = Dictionary(groups.names.enumerated().map { ($1, entries.ids.count + $0) }, uniquingKeysWith: { a, _ in a })
         entryIndex = previous == nil || previous?.list == entries.list || previous?.ids == entries.ids ? nil
             : Dictionary(entries.ids.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
         previousIndex = previous?.pageIndex ?? [:]
@@ -446,7 +471,7 @@ final class SiteFingerprints: Sendable {
     /// would write it (it is then kept); nil when it must be rendered.
     func keep(_ path: String, in output: StagedOutput) -> [Int]? {
         guard let previous, let page = previousIndex[path],
-              let reads = previous.currentReads(of: page, now: now, index: entryIndex, sameTexts: previousTextsSame),
+              let reads = previous.currentReads(of: page, now: now, index: entryIndex, groupIndex: groupPlace, sameTexts: previousTextsSame),
               output.keep(path) else { return nil }
         return reads
     }
