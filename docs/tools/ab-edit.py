@@ -1,4 +1,5 @@
-"""Alternates journalgen binaries on a build after one edit of the 10k journal, and on a build with no change.
+"""Alternates journalgen binaries on a build after one edit of the 10k journal, on a build with no change,
+and on builds after adding an entry and deleting it again.
 
 usage: ab-edit.py BINARY,BINARY[,...] [RUNS]
   e.g. ab-edit.py /tmp/old/.build/release/journalgen,.build/release/journalgen 9
@@ -6,14 +7,16 @@ Each binary gets its own copy of .build/bench/journal-10000 (made by `make bench
 copied too, so no photo is processed) in .build/ab-N, and its own output folder on tmpfs
 (/dev/shm/ab-N). Two uncounted builds first (the first fills the entry cache: a new binary does
 not trust another's). Then, in each run and for each binary in turn: one line appended to one
-entry, a build; and a build with nothing changed. The entry is put back as it was at the start.
-Prints the medians of wall time and CPU time (user + system) of the edit builds, and the wall
-time of the builds with no change."""
+entry, a build; a build with nothing changed; a new entry (dated in 2024, with a mood and a tag), a
+build; the new entry deleted, a build. The edited entry is put back as it was at the start.
+Prints the medians of wall time and CPU time (user + system) of the edit, add and delete builds,
+and the wall time of the builds with no change."""
 import os, resource, shutil, statistics, subprocess, sys, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SOURCE = os.path.join(ROOT, ".build/bench/journal-10000")
 ENTRY = "entries/2013/2013-09-08-ayse-and-the-drizzle.md"
+ADDED = "entries/2024/2024-03-09-added-by-ab-edit.md"
 bins = sys.argv[1].split(",")
 runs = int(sys.argv[2]) if len(sys.argv) > 2 else 5
 env = dict(os.environ, JOURNALGEN_PASSPHRASE="benchmark passphrase, not a secret")
@@ -44,14 +47,18 @@ def build(n):
 for n in range(len(bins)):
     build(n)
     build(n)
-results = {n: {"edit": [], "none": []} for n in range(len(bins))}
+results = {n: {"edit": [], "none": [], "add": [], "delete": []} for n in range(len(bins))}
 for run in range(runs):
     for n in range(len(bins)):
         with open(os.path.join(journals[n], ENTRY), "a") as f:
             f.write(f"\nEdited in run {run}.\n")
         results[n]["edit"].append(build(n))
         results[n]["none"].append(build(n))
+        with open(os.path.join(journals[n], ADDED), "w") as f:
+            f.write(f"---\ndate: 2024-03-09\nmood: good\ntags: [added]\n---\n# Added in run {run}\n\nA new day.\n")
+        results[n]["add"].append(build(n))
+        os.remove(os.path.join(journals[n], ADDED))
+        results[n]["delete"].append(build(n))
 for n in range(len(bins)):
-    edit, none = results[n]["edit"], results[n]["none"]
-    print(f"{bins[n]}  edit wall {statistics.median(w for w, _ in edit):.3f} s  cpu {statistics.median(c for _, c in edit):.3f} s"
-          f" | no change {statistics.median(w for w, _ in none):.3f} s")
+    timed = {kind: (statistics.median(w for w, _ in runs), statistics.median(c for _, c in runs)) for kind, runs in results[n].items()}
+    print(f"{bins[n]}  " + " | ".join(f"{kind} wall {wall:.3f} s cpu {cpu:.3f} s" for kind, (wall, cpu) in timed.items()))

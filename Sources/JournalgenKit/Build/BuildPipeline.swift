@@ -387,7 +387,6 @@ public struct BuildPipeline: Sendable {
         let sealedKept = report.privateKept
         let templateBase = SiteManifest.templateBase(entryCount: model.entries.count)
         let dayIndex = SiteManifest.dayIndex(entryCount: model.entries.count)
-        let siteValueBase = SiteManifest.siteValueBase(entryCount: model.entries.count, templateCount: templates.names.count)
         let rendered = Mutex<[String]>([])
         let pageReads: [[Int]] = parallelMap(Array(jobs.indices)) { index in
             let job = jobs[index]
@@ -409,7 +408,7 @@ public struct BuildPipeline: Sendable {
             // The templates after the texts, the task items and the day, then the site-wide
             // values (SiteFingerprints).
             for name in noted.templates { for used in templates.uses[name] ?? [] { reads.insert(templateBase + used) } }
-            reads.formUnion(noted.siteValueReads(base: siteValueBase))
+            if noted.siteValues != 0 { reads.insert(SiteManifest.siteValuesRead(noted.siteValues)) }
             do {
                 if let relative { html = relative.rewrite(html, pagePath: path) }
                 try output.write(Data(html.utf8), to: path)
@@ -433,8 +432,8 @@ public struct BuildPipeline: Sendable {
             }
             guard var reads = document.reads else { return SiteManifest.everyText }
             if noted.readsDay { reads.append(dayIndex) }
-            reads += noted.siteValueReads(base: siteValueBase)
-            return Array(Set(reads)).sorted()
+            if noted.siteValues != 0 { reads.append(SiteManifest.siteValuesRead(noted.siteValues)) }
+            return reads.sorted()
         }
         report.documentsMade = documentsMade.withLock { $0 }.sorted()
         report.pagesMade = rendered.withLock { $0 }

@@ -47,16 +47,6 @@ final class BodyReads {
         Unmanaged<BodyReads>.fromOpaque(raw).takeUnretainedValue().siteValues |= 1 << UInt64(bit)
     }
 
-    /// The site-wide values noted, by their place among a manifest's texts (from `base`).
-    func siteValueReads(base: Int) -> [Int] {
-        var values = siteValues, reads: [Int] = []
-        while values != 0 {
-            reads.append(base + values.trailingZeroBitCount)
-            values &= values - 1
-        }
-        return reads
-    }
-
     /// Notes for the page being rendered on this thread all that `inner` noted (a part made
     /// inside it, kept for other pages).
     static func note(all inner: BodyReads) {

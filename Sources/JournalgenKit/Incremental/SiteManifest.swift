@@ -35,9 +35,9 @@ struct SiteManifest {
     /// By entry, then the task items, the day, the templates and the site-wide values.
     var texts: [String]
     var pages: [String]
-    /// For each page, by their place in `texts`: the texts, templates and values it shows, and
-    /// `-2 - i` on a page of entry `i` or of group `i - entryCount` (which reads `ownPages[i]`
-    /// instead of `list`); [-1]: all of them.
+    /// For each page, by their place in `texts`: the texts and templates it shows; `-2 - i` on a
+    /// page of entry `i` or of group `i - entryCount` (which reads `ownPages[i]` instead of
+    /// `list`); the site-wide values it shows, as one number (`siteValuesRead`); [-1]: all of them.
     var reads: [[Int]]
     /// Every file of the folder (pages, copies, the marker), so the next build into it removes
     /// the ones it no longer writes without walking tens of thousands of files.
@@ -53,42 +53,60 @@ struct SiteManifest {
     static func dayIndex(entryCount: Int) -> Int { entryCount + 1 }
     /// Where the templates' fingerprints begin among the texts.
     static func templateBase(entryCount: Int) -> Int { entryCount + 2 }
-    /// Where the site-wide values' fingerprints begin among the texts.
-    static func siteValueBase(entryCount: Int, templateCount: Int) -> Int { entryCount + 2 + templateCount }
     /// The read that marks a page of entry `index` (of group `index - entryCount`).
     static func ownPage(of index: Int) -> Int { -2 - index }
+    /// The read of the site-wide values `mask` names (bits by their place in SiteView's names,
+    /// which follow the templates at the end of `texts`): one number for the dozens a page shows,
+    /// below every other read.
+    static func siteValuesRead(_ mask: UInt64) -> Int { siteValuesMark + Int(mask) }
+    private static let siteValuesMark = -(1 << 62)
+    static func isSiteValuesRead(_ read: Int) -> Bool { read < -(1 << 61) }
+
+    /// What a build compares the site in place's manifest with.
+    struct Now {
+        var manifest: SiteManifest
+        /// The place of each entry by its id; nil when the site in place lists the same entries.
+        var index: [String: Int]?
+        /// The place of each group among the own pages, by name.
+        var groupIndex: [String: Int]
+        /// Whether all texts are the site in place's (compared once, not for each page that shows them all).
+        var sameTexts: Bool
+        /// The site-wide values that changed since the site in place, as bits.
+        var changedValues: UInt64
+    }
 
     /// The reads of page number `page` in the numbering of `now` (this build's inputs) when the
-    /// page was built from exactly these inputs; else nil. `index`: the place of each entry of
-    /// `now` by its id, nil when both list the same entries; `groupIndex`: the place of each group
-    /// of `now` among its own pages; `sameTexts`: whether `texts` are all `now`'s (compared once,
-    /// not for each page that shows them all).
-    func currentReads(of page: Int, now: SiteManifest, index: [String: Int]?, groupIndex: [String: Int], sameTexts: Bool) -> [Int]? {
-        guard journal == now.journal, page < reads.count else { return nil }
+    /// page was built from exactly these inputs; else nil.
+    func currentReads(of page: Int, now: Now) -> [Int]? {
+        guard journal == now.manifest.journal, page < reads.count else { return nil }
         let read = reads[page]
-        if read == Self.everyText { return sameTexts && list == now.list ? read : nil }
+        if read == Self.everyText { return now.sameTexts && list == now.manifest.list ? read : nil }
         /// Where this manifest's entry number `entry` is among `now`'s, if it still is.
         func place(_ entry: Int) -> Int? {
-            guard let index else { return entry < now.ids.count ? entry : nil }
+            guard let index = now.index else { return entry < now.manifest.ids.count ? entry : nil }
             return index[ids[entry]]
         }
         /// Where this manifest's own page number `page` is among `now`'s, if it still is.
         func placeOfPage(_ page: Int) -> Int? {
             if page < ids.count { return place(page) }
             guard page - ids.count < groups.count else { return nil }
-            return groupIndex[groups[page - ids.count]]
+            return now.groupIndex[groups[page - ids.count]]
         }
-        // Reads are sorted: an own page's mark comes first. Any other page shows the list (and
-        // after an entry came or went, that is most pages: none of their reads is looked up).
-        guard read.first.map({ $0 <= -2 }) == true || list == now.list else { return nil }
+        // Reads are sorted: an own page's mark comes first (after the site-wide values). Any
+        // other page shows the list (and after an entry came or went, that is most pages: none
+        // of their reads is looked up).
+        guard read.prefix(2).contains(where: { $0 <= -2 && !Self.isSiteValuesRead($0) }) || list == now.manifest.list else { return nil }
         // The same numbers, unless entries came or went.
         var mapped: [Int] = []
-        if index != nil { mapped.reserveCapacity(read.count) }
+        if now.index != nil { mapped.reserveCapacity(read.count) }
         for old in read {
             let new: Int
-            if old <= -2 {
+            if Self.isSiteValuesRead(old) {
+                guard UInt64(old - Self.siteValuesMark) & now.changedValues == 0 else { return nil }
+                new = old
+            } else if old <= -2 {
                 let page = -2 - old
-                guard page < ownPages.count, let found = placeOfPage(page), ownPages[page] == now.ownPages[found] else { return nil }
+                guard page < ownPages.count, let found = placeOfPage(page), ownPages[page] == now.manifest.ownPages[found] else { return nil }
                 new = Self.ownPage(of: found)
             } else {
                 guard old >= 0, old < texts.count else { return nil }
@@ -96,13 +114,13 @@ struct SiteManifest {
                     guard let found = place(old) else { return nil }
                     new = found
                 } else {
-                    new = old - ids.count + now.ids.count
+                    new = old - ids.count + now.manifest.ids.count
                 }
-                guard new < now.texts.count, texts[old] == now.texts[new] else { return nil }
+                guard new < now.manifest.texts.count, texts[old] == now.manifest.texts[new] else { return nil }
             }
-            if index != nil { mapped.append(new) }
+            if now.index != nil { mapped.append(new) }
         }
-        return index == nil ? read : mapped.sorted()
+        return now.index == nil ? read : mapped.sorted()
     }
 
     /// These inputs with the pages and files a build made of them.
@@ -420,14 +438,12 @@ enum SiteFingerprint {
 final class SiteFingerprints: Sendable {
     let journalPath: String
     /// This build's inputs, as the manifest it saves will list them (with no pages yet).
-    let now: SiteManifest
-    /// The place of each entry of `now` by its id, when the site in place lists other entries.
-    let entryIndex: [String: Int]?
+    var now: SiteManifest { compared.manifest }
+    private let compared: SiteManifest.Now
     /// The place of each group of `now` among its own pages, by name.
-    let groupPlace: [String: Int]
+    var groupPlace: [String: Int] { compared.groupIndex }
     let previous: SiteManifest?
     let previousIndex: [String: Int]
-    let previousTextsSame: Bool
     let session: BuildSession?
 
     /// `session`: serve's, which keeps the manifests it saved, so a save does not read back and
@@ -448,30 +464,38 @@ final class SiteFingerprints: Sendable {
                                                   files: files)
         // Two more "texts" after the entries': all their task items, which the tasks pages show,
         // and the build day; then each template's, which the pages made with it list among their
-        // reads, and each site-wide value's.
+        // reads, and each site-wide value's (which pages read as one number, `siteValuesRead`).
         let texts = SiteFingerprint.texts(of: model.entries) + [SiteFingerprint.tasks(of: model.entries), day] + (templates?.fingerprints ?? [])
             // Fingerprinted: a value can be long (the moods' style sheet), and every page compares the ones it shows.
             + siteValues.map { SiteFingerprint.fingerprint(of: [$0]) }
         let groups = SiteFingerprint.groups(of: model, own: entries.own)
-        now = SiteManifest(journal: fingerprint, ids: entries.ids, list: entries.list, groups: groups.names, ownPages: entries.pages + groups.pages,
-                           texts: texts, pages: [], reads: [], files: [])
+        let now = SiteManifest(journal: fingerprint, ids: entries.ids, list: entries.list, groups: groups.names, ownPages: entries.pages + groups.pages,
+                               texts: texts, pages: [], reads: [], files: [])
         let previous = previousID.flatMap { id in
             session?.manifest(id: id) ?? (loaded?.id == id ? loaded?.manifest : nil) ?? SiteManifest.load(journal: journal, id: id)
         }
         self.previous = previous
-        // The same list names the same entries in the same order.
-        groupPlace = Dictionary(groups.names.enumerated().map { ($1, entries.ids.count + $0) }, uniquingKeysWith: { a, _ in a })
-        entryIndex = previous == nil || previous?.list == entries.list || previous?.ids == entries.ids ? nil
-            : Dictionary(entries.ids.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
         previousIndex = previous?.pageIndex ?? [:]
-        previousTextsSame = previous?.texts == texts
+        // The site-wide values are the last texts.
+        var changedValues: UInt64 = 0
+        if let previous {
+            let old = previous.texts.count - siteValues.count, new = texts.count - siteValues.count
+            for bit in siteValues.indices where old < 0 || previous.texts[old + bit] != texts[new + bit] { changedValues |= 1 << UInt64(bit) }
+        }
+        compared = SiteManifest.Now(
+            manifest: now,
+            // The same list names the same entries in the same order.
+            index: previous == nil || previous?.list == entries.list || previous?.ids == entries.ids ? nil
+                : Dictionary(entries.ids.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a }),
+            groupIndex: Dictionary(groups.names.enumerated().map { ($1, entries.ids.count + $0) }, uniquingKeysWith: { a, _ in a }),
+            sameTexts: previous?.texts == texts, changedValues: changedValues)
     }
 
     /// The page's reads, in this build's numbering, if the site in place has it as this build
     /// would write it (it is then kept); nil when it must be rendered.
     func keep(_ path: String, in output: StagedOutput) -> [Int]? {
         guard let previous, let page = previousIndex[path],
-              let reads = previous.currentReads(of: page, now: now, index: entryIndex, groupIndex: groupPlace, sameTexts: previousTextsSame),
+              let reads = previous.currentReads(of: page, now: compared),
               output.keep(path) else { return nil }
         return reads
     }
