@@ -517,14 +517,17 @@ final class IncrementalTests: XCTestCase {
         XCTAssertTrue(try sameAsCleanBuild(journal.output, journal: journal.root, clean: journal.root.appendingPathComponent("clean-1"), after: "a new entry of a trip"))
     }
 
-    /// A year's, a tag's and the tasks' pages show their entries: a new entry leaves the other
-    /// year's and tag's pages, and (without task items) the tasks pages, unrendered.
+    /// A year's, a tag's, the tasks', the photos' and the themes' pages show their entries: a new
+    /// entry leaves the other year's and tag's pages, and (without task items, photos or a theme)
+    /// the tasks, photos and themes pages, unrendered.
     func testTheYearsTagsAndTasksPagesAreRenderedOnlyWhenTheirEntriesChange() throws {
         let journal = try Self.nineDays()
         defer { journal.remove() }
-        try journal.write("entries/2025/2025-06-01-before.md", "---\ntitle: A year before\ntags: [old]\n---\n\n- [ ] a task\n")
+        try journal.write("entries/2025/2025-06-01-before.md", "---\ntitle: A year before\ntags: [old]\ntheme: forest\nmedia: [flag.png]\n---\n\n- [ ] a task\n")
+        try journal.write("entries/2025/2025-06-01-before/flag.png", TestImages.png)
         for _ in 0..<2 { XCTAssertTrue(journal.build().succeeded) }
-        let untouched = ["2025/index.html", "2025/06/index.html", "tags/old/index.html", "tags/t0/index.html", "tasks/index.html"]
+        let untouched = ["2025/index.html", "2025/06/index.html", "tags/old/index.html", "tags/t0/index.html", "tasks/index.html",
+                         "photos/index.html", "themes/forest/index.html"]
         for page in untouched { XCTAssertTrue(FileManager.default.fileExists(atPath: journal.output.path + "/" + page), page) }
         try journal.write("entries/2026/2026-03-10-day.md", "---\ntitle: Day 10\ntags: [t1]\n---\n\nText of day 10.\n")
         let added = journal.build()
@@ -532,10 +535,12 @@ final class IncrementalTests: XCTestCase {
         XCTAssertEqual(untouched.filter(added.pagesMade.contains), [])
         XCTAssertTrue(Set(["2026/index.html", "2026/03/index.html", "tags/t1/index.html"]).isSubset(of: added.pagesMade), "\(added.pagesMade.sorted())")
         XCTAssertTrue(try sameAsCleanBuild(journal.output, journal: journal.root, clean: journal.root.appendingPathComponent("clean-1"), after: "a new entry"))
-        try journal.write("entries/2026/2026-03-11-day.md", "---\ntitle: Day 11\n---\n\n- [x] a done task\n")
+        try journal.write("entries/2026/2026-03-11-day.md", "---\ntitle: Day 11\ntheme: ocean\nmedia: [flag.png]\n---\n\n- [x] a done task\n")
+        try journal.write("entries/2026/2026-03-11-day/flag.png", TestImages.png)
         let withTask = journal.build()
         XCTAssertTrue(withTask.succeeded)
-        XCTAssertTrue(Set(["tasks/index.html", "tasks/done/index.html"]).isSubset(of: withTask.pagesMade))
+        XCTAssertTrue(Set(["tasks/index.html", "tasks/done/index.html", "photos/index.html", "themes/forest/index.html"]).isSubset(of: withTask.pagesMade),
+                      "\(withTask.pagesMade.sorted())")
         XCTAssertTrue(try sameAsCleanBuild(journal.output, journal: journal.root, clean: journal.root.appendingPathComponent("clean-2"), after: "a new entry with a task"))
     }
 

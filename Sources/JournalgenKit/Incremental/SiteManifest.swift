@@ -370,28 +370,35 @@ enum SiteFingerprint {
     }
 
     /// The part of the journal a page of `job` shows by itself, if it is one: the pages of a
-    /// trip, of a year and its months (which show the year's months and counts), of a tag, and
-    /// the tasks pages. Any other page shows the list of entries.
+    /// trip, of a year and its months (which show the year's months and counts), of a tag, the
+    /// tasks pages, the photos pages (the entries with photos or videos) and the themes' pages
+    /// (the entries with a theme: each page lists every theme). Any other page shows the list of
+    /// entries.
     static func group(of job: PageJob, in model: SiteModel) -> String? {
         switch job {
         case .trip(let i): return "trip " + model.views.trips.trips[i].id
         case .year(let y), .month(let y, _): return "year \(model.years[y].year)"
         case .tag(let t, _): return "tag " + model.tags[t].slug
         case .tasks, .doneTasks: return "tasks"
+        case .photos: return "photos"
+        case .theme: return "themes"
         default: return nil
         }
     }
 
     /// Each group's name, and what its pages show of the entries: those of its entries, in its
     /// order (a trip's days, places, tracks and photos come from them, and its description from its
-    /// file, which the journal's fingerprint covers; the tasks pages show the entries with task
-    /// items, whose texts are one more text). `own`: as `entries(of:)` gives it.
+    /// file, which the journal's fingerprint covers; the task items are one more text).
+    /// `own`: as `entries(of:)` gives it.
     static func groups(of model: SiteModel, own: [UInt8]) -> (names: [String], pages: [String]) {
         let size = SHA256.byteCount
         var groups = model.views.trips.trips.map { ("trip " + $0.id, $0.entries) }
         groups += model.years.map { year in ("year \(year.year)", year.months.flatMap(\.entries)) }
         groups += model.tags.map { ("tag " + $0.slug, $0.entries) }
-        groups.append(("tasks", model.entries.indices.filter { !model.entries[$0].body.tasks.isEmpty }))
+        let entries = model.entries
+        groups.append(("tasks", entries.indices.filter { !entries[$0].body.tasks.isEmpty }))
+        groups.append(("photos", entries.indices.filter { entries[$0].media.contains { $0.isImage || $0.isVideo } }))
+        groups.append(("themes", entries.indices.filter { entries[$0].theme != nil }))
         let pages = groups.map { name, entries in
             var bytes = Array(name.utf8) + [0]
             bytes.reserveCapacity(bytes.count + entries.count * size)
