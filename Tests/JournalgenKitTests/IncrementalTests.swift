@@ -560,6 +560,26 @@ final class IncrementalTests: XCTestCase {
         XCTAssertTrue(try sameAsCleanBuild(journal.output, journal: journal.root, clean: journal.root.appendingPathComponent("clean-1"), after: "a new entry"))
     }
 
+    /// An entry's card or row is made once and shown on several pages: each of them shows the
+    /// site-wide values it shows, whichever page made it (here a year's, a month's and a tag's
+    /// pages, which a new entry of another year leaves alone otherwise).
+    func testASiteWideValueInACardReachesEveryPageThatShowsTheCard() throws {
+        let journal = try Self.nineDays()
+        defer { journal.remove() }
+        try journal.write("entries/2025/2025-06-01-before.md", "---\ntitle: A year before\ntags: [old]\n---\n\nText.\n")
+        for kind in ["card", "row"] {
+            let template = try String(contentsOf: packageRoot.appendingPathComponent("templates/entry-\(kind).mustache"), encoding: .utf8)
+            try journal.write("templates/entry-\(kind).mustache", template + "<!-- one of {{site.entryCount}} -->\n")
+        }
+        for _ in 0..<2 { XCTAssertTrue(journal.build().succeeded) }
+        try journal.write("entries/2026/2026-03-10-day.md", "---\ntitle: Day 10\n---\n\nText of day 10.\n")
+        XCTAssertTrue(journal.build().succeeded)
+        for page in ["2025/index.html", "2025/06/index.html", "tags/old/index.html"] {
+            XCTAssertTrue(try journal.read("_site/" + page).contains("<!-- one of 11 -->"), page)
+        }
+        XCTAssertTrue(try sameAsCleanBuild(journal.output, journal: journal.root, clean: journal.root.appendingPathComponent("clean-1"), after: "a new entry"))
+    }
+
     /// A changed template renders again the pages made with it (and with the partials and
     /// parents that name it), not every page: the entry cards' template, the list pages.
     func testAChangedTemplateRendersOnlyThePagesMadeWithIt() throws {

@@ -42,9 +42,12 @@ final class BodyReads {
     }
 
     /// Notes that the page being rendered on this thread shows site-wide value number `bit`.
-    static func noteSiteValue(_ bit: Int) {
-        guard let raw = pthread_getspecific(key) else { return }
-        Unmanaged<BodyReads>.fromOpaque(raw).takeUnretainedValue().siteValues |= 1 << UInt64(bit)
+    static func noteSiteValue(_ bit: Int) { noteSiteValues(1 << UInt64(bit)) }
+
+    /// Notes that the page being rendered on this thread shows the site-wide values `mask` names.
+    static func noteSiteValues(_ mask: UInt64) {
+        guard mask != 0, let raw = pthread_getspecific(key) else { return }
+        Unmanaged<BodyReads>.fromOpaque(raw).takeUnretainedValue().siteValues |= mask
     }
 
     /// Notes for the page being rendered on this thread all that `inner` noted (a part made

@@ -278,11 +278,12 @@ public final class EntryFragments: @unchecked Sendable {
     /// Two slots per entry (card, row), written once each under the entry's lock.
     private var slots = UnsafeMutableBufferPointer<Fragment?>(start: nil, count: 0)
 
-    /// A card or row, and whether it shows something of the build day: every page that shows
-    /// it then does (BodyReads), whichever page made it.
+    /// A card or row, whether it shows something of the build day and which site-wide values it
+    /// shows: every page that shows it then does (BodyReads), whichever page made it.
     struct Fragment: Sendable {
         var html: String
         var readsDay: Bool
+        var siteValues: UInt64
     }
     /// Striped by entry: two threads rarely want the same lock.
     private let locks = (0..<64).map { _ in NSLock() }
@@ -333,12 +334,13 @@ public final class EntryFragments: @unchecked Sendable {
         lock.unlock()
         if let known {
             if known.readsDay { BodyReads.noteDay() }
+            BodyReads.noteSiteValues(known.siteValues)
             return known.html
         }
         let (html, noted) = BodyReads.trackingAll { maker(index, kind) }
         BodyReads.note(all: noted)
         lock.lock()
-        slots[slot] = Fragment(html: html, readsDay: noted.readsDay)
+        slots[slot] = Fragment(html: html, readsDay: noted.readsDay, siteValues: noted.siteValues)
         lock.unlock()
         return html
     }
