@@ -9,17 +9,18 @@ import Foundation
 /// day nor a template — settings, theme, languages, mood log, trips, the links between entries,
 /// what the views say of trips, moods and authors — goes into one fingerprint, `journal`: when it
 /// changes, every page is rendered again. The entries' front matter and addresses go into `list`,
-/// which every page but an entry's own reads: adding, deleting or re-dating an entry renders the
-/// lists again, and of the pages that show a part of the journal only those whose part changed
+/// which pages that show every entry read: adding, deleting or re-dating an entry renders them
+/// again, and of the pages that show a part of the journal only those whose part changed
 /// (`ownPages`: an entry's page shows the entry, its older and newer neighbours and the entries
-/// linking to it; a trip's, year's, month's, tag's or the tasks' pages show their entries). The entries' texts each have
-/// their own fingerprint, and so do the build day, each template and each site-wide value (after
-/// the texts); each page lists the texts, templates and values it showed and whether it showed
-/// something of the day (noted while it rendered, see BodyReads), so editing one entry's words
-/// re-renders its page and the lists that show its excerpt, the next day's build the pages with
-/// revisits, tasks, streaks or "On this day", and editing the entry cards' template the lists,
-/// not the other 10,000 pages. Entries are named (`ids`), so a page's reads are found again after
-/// entries were added or deleted before it.
+/// linking to it; the pages of a trip, a year and its months, a tag, the tasks, the photos and the
+/// themes show their own entries). The entries' texts each have their own fingerprint, and so do
+/// the build day, each template and each site-wide value (after the texts); each page lists the
+/// texts, templates and values it showed and whether it showed something of the day (noted while
+/// it rendered, see BodyReads), so editing one entry's words re-renders its page and the lists
+/// that show its excerpt, the next day's build the pages with revisits, tasks, streaks or "On
+/// this day", and editing the entry cards' template the lists, not the other 10,000 pages.
+/// Entries are named (`ids`), so a page's reads are found again after entries came or went
+/// before it.
 struct SiteManifest {
     var journal: String
     /// Each entry's file (relative to entries/), in the site's order.
@@ -324,7 +325,7 @@ enum SiteFingerprint {
     /// each one's front matter, address and title, in order; and by entry, what its own page
     /// shows of the others: that of its older and newer neighbours and of the entries that link
     /// to it (the links themselves are in the journal's fingerprint, see `linkDigest`).
-    /// `own`: each entry's digest, one after the other, for `trips(of:own:)`.
+    /// `own`: each entry's digest, one after the other, for `groups(of:own:)`.
     static func entries(of model: SiteModel) -> (ids: [String], list: String, pages: [String], own: [UInt8]) {
         let entries = model.entries, backlinks = model.backlinks
         let count = entries.count, size = SHA256.byteCount
@@ -358,7 +359,11 @@ enum SiteFingerprint {
             var bytes: [UInt8] = []
             bytes.reserveCapacity(8 * size)
             func add(_ index: Int) {
-                if index >= 0 && index < count { bytes.append(contentsOf: own[index * size..<(index + 1) * size]) } else { bytes.append(contentsOf: repeatElement(0, count: size)) }
+                if index >= 0 && index < count {
+                    bytes.append(contentsOf: own[index * size..<(index + 1) * size])
+                } else {
+                    bytes.append(contentsOf: repeatElement(0, count: size))
+                }
             }
             return (start..<min(start + 256, count)).map { index in
                 bytes.removeAll(keepingCapacity: true)
