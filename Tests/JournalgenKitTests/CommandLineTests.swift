@@ -36,6 +36,12 @@ import Testing
         #expect(ok.status == 0, "\(ok.err)")
         #expect(ok.out.hasPrefix("Built 1 entry (15 pages, 4 files) in "))
         #expect(ok.out.contains("→ _site"))
+        // Again, with an edit: the summary says how little was rendered.
+        try journal.write("entries/2026-04-01-a.md", "---\ntitle: A\n---\nBody, longer.\n")
+        let again = try run(["build", "--today", "2026-11-22"], in: journal.root)
+        #expect(again.out.hasPrefix("Built 1 entry (15 pages, "))
+        let rendered = again.out.firstMatch(of: /15 pages, (\d+) rendered/).map { Int($0.1)! }
+        #expect(rendered.map { $0 > 0 && $0 < 15 } == true, "\(again.out)")
 
         try journal.write("entries/2026-04-02-b.md", "---\nmood: meh\n---\n")
         try journal.write("entries/2026-04-03-c.md", "---\ndate: soon\n---\n")

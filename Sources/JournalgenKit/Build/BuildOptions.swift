@@ -124,7 +124,9 @@ public struct BuildReport: Sendable {
             head = "Build failed: \(errors) error\(errors == 1 ? "" : "s")" + (warnings > 0 ? ", \(warnings) warning\(warnings == 1 ? "" : "s")" : "") + "\(hadPreviousSite ? "; the previous site was left as it was" : "; nothing was written")"
             return head
         } else if let output {
-            head = "Built \(entries) entr\(entries == 1 ? "y" : "ies") (\(pages) pages, \(filesCopied) files\(unchanged > 0 ? ", \(unchanged) unchanged" : "")) in \(time) → \(paths.display(output))"
+            // After an earlier build into the folder: how many pages its changes rendered.
+            let rendered = pagesRendered < pages ? ", \(pagesRendered) rendered" : ""
+            head = "Built \(entries) entr\(entries == 1 ? "y" : "ies") (\(pages) pages\(rendered), \(filesCopied) files\(unchanged > 0 ? ", \(unchanged) unchanged" : "")) in \(time) → \(paths.display(output))"
         } else {
             head = "Checked \(entries) entr\(entries == 1 ? "y" : "ies") (\(pages) pages) in \(time): no errors"
         }
