@@ -291,8 +291,10 @@ enum SiteFingerprint {
                     + body.links.map({ "\($0.target) \($0.isWiki) \($0.line):\($0.column)" }) + [body.anchors.joined(separator: " ")])
     }
 
-    /// Everything else a page can show. `extra` are the build's other inputs in words
-    /// (options, day, stylesheet address...), `files` the journal's files besides entries and media.
+    /// The build's inputs in words (`extra`: options, day, stylesheet address...), the journal's
+    /// files besides entries and media (`files`), and what loading made of `entries` and `more`
+    /// (their front matter, addresses and titles): the site record leaves the entries to `list`
+    /// and the own pages; the private part's memo takes them all.
     static func journal(entries: [Entry], more: [Entry] = [], extra: [String], files: [String]) -> String {
         var hasher = SHA256()
         for part in extra + [JournalgenVersion.current, BinaryIdentity.current] { feed(part, into: &hasher) }
