@@ -397,13 +397,10 @@ public struct BuildPipeline: Sendable {
             var (html, noted) = BodyReads.trackingAll { renderer.render(job) }
             rendered.withLock { $0.append(path) }
             var reads = noted.indices
-            // An entry's own page depends on its neighbours and backlinks, a trip's (a year's, a
+            if case .entry(let i) = job { reads.insert(i) }
+            // An entry's page depends on its neighbours and backlinks, a trip's (a year's, a
             // tag's...) on its entries, not on every entry.
-            if case .entry(let i) = job {
-                reads.formUnion([i, SiteManifest.ownPage(of: i)])
-            } else if let group = SiteFingerprint.group(of: job, in: model), let place = fingerprints?.groupPlace[group] {
-                reads.insert(SiteManifest.ownPage(of: place))
-            }
+            if let own = fingerprints?.ownPage(of: job, in: model) { reads.insert(SiteManifest.ownPage(of: own)) }
             if noted.readsDay { reads.insert(dayIndex) }
             // The templates after the texts, the task items and the day, then the site-wide
             // values (SiteFingerprints).

@@ -454,8 +454,6 @@ final class SiteFingerprints: Sendable {
     /// This build's inputs, as the manifest it saves will list them (with no pages yet).
     var now: SiteManifest { compared.manifest }
     private let compared: SiteManifest.Now
-    /// The place of each group of `now` among its own pages, by name.
-    var groupPlace: [String: Int] { compared.groupIndex }
     let previous: SiteManifest?
     let previousIndex: [String: Int]
     let session: BuildSession?
@@ -503,6 +501,13 @@ final class SiteFingerprints: Sendable {
                 : Dictionary(entries.ids.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a }),
             groupIndex: Dictionary(groups.names.enumerated().map { ($1, entries.ids.count + $0) }, uniquingKeysWith: { a, _ in a }),
             sameTexts: previous?.texts == texts, changedValues: changedValues)
+    }
+
+    /// The own page (by its place among `now`'s) that a page of `job` reads instead of the whole
+    /// list: an entry's, or its group's (SiteFingerprint.group); nil for a page that shows every entry.
+    func ownPage(of job: PageJob, in model: SiteModel) -> Int? {
+        if case .entry(let i) = job { return i }
+        return SiteFingerprint.group(of: job, in: model).flatMap { compared.groupIndex[$0] }
     }
 
     /// The page's reads, in this build's numbering, if the site in place has it as this build
