@@ -27,7 +27,7 @@ struct SiteView: TemplateObject {
             switch value {
             case .text, .number, .bool, .null, nil: dayValues.append("\(name)=\(value?.renderedText ?? "")")
             // Not text: the day itself, which every page then reads.
-            case .list, .object: dayValues.append("\(name)=\(model.views.today)")
+            case .list, .boxed: dayValues.append("\(name)=\(model.views.today)")
             }
         }
     }
@@ -57,7 +57,7 @@ struct SiteView: TemplateObject {
             case .number(let number)?: return "number \(number)"
             case .bool(let flag)?: return "bool \(flag)"
             case .null?, nil: return "null"
-            case .list?, .object?: return "journal.yaml"
+            case .list?, .boxed?: return "journal.yaml"
             }
         }
     }
@@ -453,17 +453,29 @@ struct TagView: TemplateObject {
 
 /// The whole context of one page: `site`, `page`, and what the page is about.
 struct PageContext: TemplateObject {
-    var site: SiteView
-    var page: PageView
+    let site: SiteView
+    let page: PageView
     var values: [String: TemplateValue]
     /// Values worked out only if the template asks: those of the build day, which a page that
     /// does not show them then does not depend on (BodyReads.noteDay).
-    var onRequest: [String: @Sendable () -> TemplateValue] = [:]
+    var onRequest: [String: @Sendable () -> TemplateValue]
+    /// Boxed once a page, not at each `{{site.…}}` and `{{page.…}}` (two allocations each).
+    private let siteValue: TemplateValue
+    private let pageValue: TemplateValue
+
+    init(site: SiteView, page: PageView, values: [String: TemplateValue], onRequest: [String: @Sendable () -> TemplateValue] = [:]) {
+        self.site = site
+        self.page = page
+        self.values = values
+        self.onRequest = onRequest
+        siteValue = .object(site)
+        pageValue = .object(page)
+    }
 
     func value(_ key: String) -> TemplateValue? {
         switch key {
-        case "site": return .object(site)
-        case "page": return .object(page)
+        case "site": return siteValue
+        case "page": return pageValue
         case "t": return .object(LabelsView(localization: site.model.localization))
         default: return values[key] ?? onRequest[key]?()
         }

@@ -31,7 +31,7 @@ public struct MustacheLibrary: Sendable {
         let own = copies.templates(of: templates)
         guard let template = own[name] else { return "" }
         var renderer = Renderer(templates: own)
-        if case .object(let page) = context { renderer.labels = page.value("t") }
+        if case .boxed(let page) = context { renderer.labels = page.object.value("t") }
         renderer.stack.append(context)
         renderer.sectionPaths.append(-1)
         renderer.render(template.nodes, blocks: [:])
@@ -82,8 +82,8 @@ public struct MustacheLibrary: Sendable {
                 // A plain loop: `indices.reversed()` went through generic index copies.
                 var index = stack.count - 1
                 while index >= 0 {
-                    if case .object(let object) = stack[index] {
-                        if let value = object.value(first) { found = value; break }
+                    if case .boxed(let box) = stack[index] {
+                        if let value = box.object.value(first) { found = value; break }
                     } else if sectionPaths[index] == path.number {
                         // Below this frame, the lookup is the one its section made: the same value.
                         return stack[index]
@@ -97,18 +97,20 @@ public struct MustacheLibrary: Sendable {
                 // `{{count.entries}}`: a number with a counted noun, in the page's language
                 // ("3 entries", "1 Eintrag"), from the `t` labels of the page.
                 if case .number(let n) = current {
-                    guard case .object(let counted as CountedLabels)? = labels ?? lookup(Self.labelsPath) else { return nil }
+                    guard case .boxed(let box)? = labels ?? lookup(Self.labelsPath), let counted = box.object as? CountedLabels else { return nil }
                     return counted.counted(name, n).map(TemplateValue.text)
                 }
-                guard case .object(let object) = current, let next = object.value(name) else { return nil }
+                guard case .boxed(let box) = current, let next = box.object.value(name) else { return nil }
                 current = next
             }
             return current
         }
 
         mutating func render(_ nodes: [MustacheTemplate.Node], blocks: [String: [MustacheTemplate.Node]]) {
-            for node in nodes {
-                switch node {
+            // By index: `for node in nodes` copied each node out of the array (a retain of its
+            // text, names or children, and a release after), for every node of every page.
+            for index in nodes.indices {
+                switch nodes[index] {
                 case .text(let text):
                     output += text
                 case .variable(let path, let escaped):

@@ -7,7 +7,10 @@ public enum TemplateValue: Sendable {
     case number(Int)
     case bool(Bool)
     case list([TemplateValue])
-    case object(any TemplateObject)
+    /// An object, made with `.object(_:)`. In a box of its own: the renderer looks a name up in
+    /// every object of its stack, and taking an existential out of an enum copied it (a retain,
+    /// or a struct's fields copied) at each look; a class reference is borrowed as it is.
+    case boxed(TemplateObjectBox)
     /// A value that is known to be absent: falsy, and it stops the lookup (an entry without a
     /// place never shows a `name` from an outer context).
     case null
@@ -19,7 +22,7 @@ public enum TemplateValue: Sendable {
         case .null: return false
         case .list(let items): return !items.isEmpty
         case .text(let s): return !s.isEmpty
-        case .number, .object: return true
+        case .number, .boxed: return true
         }
     }
 
@@ -28,9 +31,16 @@ public enum TemplateValue: Sendable {
         case .text(let s): return s
         case .number(let n): return String(n)
         case .bool(let b): return b ? "true" : ""
-        case .list, .object, .null: return ""
+        case .list, .boxed, .null: return ""
         }
     }
+}
+
+/// See `TemplateValue.boxed`.
+public final class TemplateObjectBox: Sendable {
+    let object: any TemplateObject
+
+    init(_ object: any TemplateObject) { self.object = object }
 }
 
 /// Anything with named values: the view models of the pages.
@@ -41,6 +51,7 @@ public protocol TemplateObject: Sendable {
 }
 
 extension TemplateValue {
+    static func object(_ object: any TemplateObject) -> TemplateValue { .boxed(TemplateObjectBox(object)) }
     static func optional(_ text: String?) -> TemplateValue { text.map(TemplateValue.text) ?? .null }
     static func optional(_ object: (any TemplateObject)?) -> TemplateValue { object.map(TemplateValue.object) ?? .null }
     static func objects(_ items: [any TemplateObject]) -> TemplateValue { .list(items.map(TemplateValue.object)) }
