@@ -31,6 +31,12 @@ public final class EntryCache: Sendable {
             }
         }
 
+        init(path: String, size: Int?, modified: Int?) {
+            self.path = path
+            self.size = size
+            self.modified = modified
+        }
+
         func isCurrent(seen: SeenFiles) -> Bool { Stamp(path: path, seen: seen) == self }
 
         /// "path size time", for fingerprints of what files were when a result was made.
@@ -181,18 +187,30 @@ public final class EntryCache: Sendable {
         moodFilesChanged.withLock { $0 = true }
     }
 
-    /// Records made by a load, all at once under one lock.
-    func store(_ batch: [(relative: String, record: Record)]) {
-        guard !batch.isEmpty else { return }
-        let shards = batch.map { Self.shard(of: $0.relative) }
+    /// Whether there is a record for `relative` (that it serves this build is not asked).
+    func holdsRecord(for relative: String) -> Bool {
+        records.withLock { $0[Self.shard(of: relative)][relative] != nil }
+    }
+
+    /// Records made by a load, all at once under one lock: `take(i)` moves out the record made
+    /// for `relatives[i]`, if one was. Moved, not copied: copying 10,000 new records into the
+    /// cache and freeing the originals took 30 ms on one core at the end of a first build's loading.
+    func store(_ relatives: [String], taking take: (Int) -> Record?) {
+        guard !relatives.isEmpty else { return }
+        let shards = relatives.map { Self.shard(of: $0) }
         var added = Array(repeating: 0, count: Self.shardCount)
         for shard in shards { added[shard] += 1 }
+        var stored = Set<Int>()
         records.withLock { records in
             // Room made once: a first build grows each shard from nothing.
             for shard in records.indices where added[shard] > 0 { records[shard].reserveCapacity(records[shard].count + added[shard]) }
-            for (index, item) in batch.enumerated() { records[shards[index]][item.relative] = item.record }
+            for index in relatives.indices {
+                guard let record = take(index) else { continue }
+                records[shards[index]].updateValue(consume record, forKey: relatives[index])
+                stored.insert(shards[index])
+            }
         }
-        changed.withLock { $0.formUnion(shards) }
+        changed.withLock { $0.formUnion(stored) }
     }
 
     /// The entry files a build listed, kept until the cache is saved: `keep(only:)` then.

@@ -120,11 +120,14 @@ public struct JournalLoader: Sendable {
                 loaded.lookedAt = false
                 return loaded
             }
-            let stamp = cache == nil ? nil : EntryCache.Stamp(path: file)
+            // Looked at before reading only when a record may spare the read; else the look
+            // that reading makes (a stat fewer for each entry of a first build).
+            var stamp = cache?.holdsRecord(for: relative) == true ? EntryCache.Stamp(path: file) : nil
             if let cache, let stamp, let record = cache.record(for: relative, unchanged: stamp, seen: images.seen) { return reuse(record) }
-            guard let data = FileIO.read(file) else {
+            guard let (data, seenWhenRead) = FileIO.readWithStamp(file) else {
                 return LoadedFile(entry: nil, diagnostics: [Diagnostic(.error, "cannot read this file", at: SourceLocation(path: display))], inputs: [])
             }
+            if cache != nil, stamp == nil { stamp = EntryCache.Stamp(path: file, size: seenWhenRead.size, modified: seenWhenRead.modified) }
             guard let cache else {
                 let own = DiagnosticsEngine()
                 let entry = Self.loadEntry(data, relative: relative, file: file, display: display, parser: parser, options: options,
@@ -171,8 +174,8 @@ public struct JournalLoader: Sendable {
             // Entries that name a file in a form the watcher does not report it in are looked at.
             touched.formUnion(last.unwatched)
             let ordered = touched.sorted()
-            let again = parallelMap(ordered) { loadOne(files[$0]) }
-            cache.store(zip(ordered, again).compactMap { index, loaded in loaded.record.map { (files[index], $0) } })
+            var again = parallelMap(ordered) { loadOne(files[$0]) }
+            cache.store(ordered.map { files[$0] }) { again[$0].record.take() }
             for (index, loaded) in zip(ordered, again) {
                 last.parsed[index] = loaded.entry
                 last.messages[index] = loaded.diagnostics
@@ -189,7 +192,7 @@ public struct JournalLoader: Sendable {
             var all = parallelMap(files) { loadOne($0) }
             // Moved into the cache, not copied: copying each new record, and freeing the copy,
             // took 50 ms of CPU in a first build at 10,000 entries.
-            cache?.store(all.indices.compactMap { index in all[index].record.take().map { (files[index], $0) } })
+            cache?.store(files) { all[$0].record.take() }
             notLookedAt = all.indices.reduce(0) { $0 + (all[$1].lookedAt ? 0 : 1) }
             var owners: [String: [Int]] = [:]
             var unwatched = Set<Int>()

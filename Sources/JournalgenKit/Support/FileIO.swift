@@ -8,16 +8,23 @@ import Glibc
 /// work with several extra system calls and allocations per file, which adds seconds at scale.
 enum FileIO {
     static func read(_ path: String) -> Data? {
-        readWhole(path) { fd, size in
-            var data = Data(count: size)
-            return data.withUnsafeMutableBytes { fill($0, from: fd) } ? data : nil
+        readWithStamp(path)?.data
+    }
+
+    /// As `read`, with the size and time the file had when it was read (from the same look at
+    /// the open file, not a second one at the path).
+    static func readWithStamp(_ path: String) -> (data: Data, stamp: Stamp)? {
+        readWhole(path) { fd, info in
+            var data = Data(count: Int(info.st_size))
+            return data.withUnsafeMutableBytes { fill($0, from: fd) } ? (data, stampAndKind(info).stamp) : nil
         }
     }
 
     /// As `read`, into an array: no zeroed buffer first, and no copy for readers that want one
     /// (the entry cache's 66 MB at 10,000 entries).
     static func readBytes(_ path: String) -> [UInt8]? {
-        readWhole(path) { fd, size in
+        readWhole(path) { fd, info in
+            let size = Int(info.st_size)
             var ok = false
             let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
                 ok = fill(UnsafeMutableRawBufferPointer(buffer), from: fd)
@@ -27,14 +34,14 @@ enum FileIO {
         }
     }
 
-    /// `body(fd, size)` for a regular file open for reading.
-    private static func readWhole<T>(_ path: String, _ body: (Int32, Int) -> T?) -> T? {
+    /// `body(fd, its stat)` for a regular file open for reading.
+    private static func readWhole<T>(_ path: String, _ body: (Int32, stat) -> T?) -> T? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        return body(fd, Int(info.st_size))
+        return body(fd, info)
     }
 
     /// Reads exactly `buffer.count` bytes; false on an error or a file that turned out shorter.
