@@ -196,18 +196,20 @@ public final class EntryCache: Sendable {
     /// for `relatives[i]`, if one was. Moved, not copied: copying 10,000 new records into the
     /// cache and freeing the originals took 30 ms on one core at the end of a first build's loading.
     func store(_ relatives: [String], taking take: (Int) -> Record?) {
-        guard !relatives.isEmpty else { return }
-        let shards = relatives.map { Self.shard(of: $0) }
-        var added = Array(repeating: 0, count: Self.shardCount)
-        for shard in shards { added[shard] += 1 }
         var stored = Set<Int>()
         records.withLock { records in
-            // Room made once: a first build grows each shard from nothing.
-            for shard in records.indices where added[shard] > 0 { records[shard].reserveCapacity(records[shard].count + added[shard]) }
+            // A first build grows each shard from nothing: room made once for the records each
+            // may get. Full shards are left as they are (a build after an edit stores a few).
+            if records.allSatisfy(\.isEmpty) {
+                var added = Array(repeating: 0, count: Self.shardCount)
+                for relative in relatives { added[Self.shard(of: relative)] += 1 }
+                for shard in records.indices { records[shard].reserveCapacity(added[shard]) }
+            }
             for index in relatives.indices {
                 guard let record = take(index) else { continue }
-                records[shards[index]].updateValue(consume record, forKey: relatives[index])
-                stored.insert(shards[index])
+                let shard = Self.shard(of: relatives[index])
+                records[shard].updateValue(consume record, forKey: relatives[index])
+                stored.insert(shard)
             }
         }
         changed.withLock { $0.formUnion(stored) }
