@@ -156,10 +156,13 @@ public final class EntryCache: Sendable {
     }
 
     /// The record of `relative` if the file's size and time are those its bytes had, unread.
-    func record(for relative: String, unchanged stamp: Stamp, seen: SeenFiles) -> Record? {
-        guard let record = stored(relative), let file = record.file, file == stamp,
-              record.inputs.allSatisfy({ $0.isCurrent(seen: seen) }) else { return nil }
-        return record
+    /// `look()` gives the file's stamp, and is called only when there is a record to compare it
+    /// with (a first build looks at each file once, as it reads it); `looked` is what it gave.
+    func record(for relative: String, unchanged look: () -> Stamp, seen: SeenFiles) -> (record: Record?, looked: Stamp?) {
+        guard let record = stored(relative) else { return (nil, nil) }
+        let stamp = look()
+        guard let file = record.file, file == stamp, record.inputs.allSatisfy({ $0.isCurrent(seen: seen) }) else { return (nil, stamp) }
+        return (record, stamp)
     }
 
     /// The record of `relative` when neither its file (at `file`) nor any file it looked at is
@@ -185,11 +188,6 @@ public final class EntryCache: Sendable {
     func remember(moodFile path: String, stamp: Stamp, lines: [MoodLogLine], diagnostics: [Diagnostic]) {
         moodFiles.withLock { $0[path] = MoodFile(stamp: stamp, lines: lines, diagnostics: diagnostics) }
         moodFilesChanged.withLock { $0 = true }
-    }
-
-    /// Whether there is a record for `relative` (that it serves this build is not asked).
-    func holdsRecord(for relative: String) -> Bool {
-        records.withLock { $0[Self.shard(of: relative)][relative] != nil }
     }
 
     /// Records made by a load, all at once under one lock: `take(i)` moves out the record made

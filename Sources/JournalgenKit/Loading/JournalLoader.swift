@@ -122,8 +122,12 @@ public struct JournalLoader: Sendable {
             }
             // Looked at before reading only when a record may spare the read; else the look
             // that reading makes (a stat fewer for each entry of a first build).
-            var stamp = cache?.holdsRecord(for: relative) == true ? EntryCache.Stamp(path: file) : nil
-            if let cache, let stamp, let record = cache.record(for: relative, unchanged: stamp, seen: images.seen) { return reuse(record) }
+            var stamp: EntryCache.Stamp?
+            if let cache {
+                let found = cache.record(for: relative, unchanged: { EntryCache.Stamp(path: file) }, seen: images.seen)
+                if let record = found.record { return reuse(record) }
+                stamp = found.looked
+            }
             guard let (data, seenWhenRead) = FileIO.readWithStamp(file) else {
                 return LoadedFile(entry: nil, diagnostics: [Diagnostic(.error, "cannot read this file", at: SourceLocation(path: display))], inputs: [])
             }
