@@ -205,9 +205,9 @@ public struct BuildPipeline: Sendable {
             } else {
                 store?.forget()
                 sealNew = (store, memoKey)
-                let lockedSplit = split, moodLog = loaded.moodLog, sealer = options.writeOutput ? processor : nil, config = config
+                let allEntries = Handover(split.allEntries), trips = split.allTrips, moodLog = loaded.moodLog, sealer = options.writeOutput ? processor : nil, config = config
                 DispatchQueue.global().async(group: sealing) {
-                    let site = LockedSite.build(split: lockedSplit, keys: keys, config: config, moodLog: moodLog, today: today,
+                    let site = LockedSite.build(entries: allEntries.take(), trips: trips, keys: keys, config: config, moodLog: moodLog, today: today,
                                                 theme: theme, templates: templates, stylesheet: stylesheet, script: script,
                                                 processor: sealer, paths: paths)
                     sealed.withLock { $0 = site }

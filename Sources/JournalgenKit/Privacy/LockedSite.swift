@@ -86,6 +86,12 @@ struct LockedSite: Sendable {
             }
         }
 
+        /// Every entry, public and private, in a list of its own: the private part's model has
+        /// them all. Made, and handed over, before that model is built on another thread: a
+        /// split captured there shared the public list while the public model changed its
+        /// entries, which copied every one of them first, on the core that builds that model.
+        var allEntries: [Entry] { publicEntries + privateEntries }
+
         /// Gives every private entry and trip its token (derived from its path or id with the key).
         mutating func assignTokens(_ keys: PrivateKeys) {
             for index in privateEntries.indices {
@@ -112,12 +118,13 @@ struct LockedSite: Sendable {
     /// "private/", or the home page when the whole journal is private.
     static func indexPath(config: JournalConfig) -> String { config.privateAll ? "" : "private/" }
 
-    static func build(split: Split, keys: PrivateKeys, config: JournalConfig, moodLog: [MoodLogLine], today: CalendarDay,
-                      theme: Theme, templates: TemplateSet, stylesheet: String, script: String,
+    /// `entries`: every entry, public and private (`Split.allEntries`), handed over.
+    static func build(entries: consuming [Entry], trips: [String: TripInfo], keys: PrivateKeys, config: JournalConfig, moodLog: [MoodLogLine],
+                      today: CalendarDay, theme: Theme, templates: TemplateSet, stylesheet: String, script: String,
                       processor: ImageProcessor?, paths: DisplayPaths) -> LockedSite {
         let indexPath = indexPath(config: config)
-        let model = SiteModel(config: config, entries: split.publicEntries + split.privateEntries, moodLog: moodLog,
-                              trips: split.allTrips, today: today, privateIndexPath: indexPath)
+        let model = SiteModel(config: config, entries: consume entries, moodLog: moodLog,
+                              trips: trips, today: today, privateIndexPath: indexPath)
         // No author photos on private pages: every image there is sealed, and fetching a public
         // face as a private page opens would tell whoever sees the requests who wrote it.
         let renderer = PageRenderer(model: model, templates: templates, theme: theme, stylesheet: stylesheet, script: script)

@@ -17,6 +17,18 @@ func parallelMap<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable 
     }
 }
 
+/// A value handed whole to work on another thread, and taken out there: a capture would leave
+/// a second reference behind, and a list whose buffer is shared copies every element before its
+/// first change.
+final class Handover<Value: Sendable>: @unchecked Sendable {
+    private var value: Value?
+
+    init(_ value: consuming Value) { self.value = value }
+
+    /// Once, on the thread the value is for.
+    func take() -> Value { value.take()! }
+}
+
 /// Runs `body` for every index on all cores (Dispatch hands out indexes as threads free up).
 func parallelForEach(count: Int, _ body: @Sendable (Int) -> Void) {
     DispatchQueue.concurrentPerform(iterations: count, execute: body)
