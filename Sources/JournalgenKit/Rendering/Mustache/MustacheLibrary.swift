@@ -107,10 +107,8 @@ public struct MustacheLibrary: Sendable {
         }
 
         mutating func render(_ nodes: [MustacheTemplate.Node], blocks: [String: [MustacheTemplate.Node]]) {
-            // By index: `for node in nodes` copied each node out of the array (a retain of its
-            // text, names or children, and a release after), for every node of every page.
-            for index in nodes.indices {
-                switch nodes[index] {
+            for node in nodes {
+                switch node {
                 case .text(let text):
                     output += text
                 case .variable(let path, let escaped):
