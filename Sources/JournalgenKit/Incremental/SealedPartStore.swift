@@ -37,7 +37,7 @@ struct SealedPartStore {
 
         init(path: String) {
             DispatchQueue.global().async(group: done) { [self] in
-                let read = FileIO.read(path).flatMap { try? CompactCoder.decode(Saved.self, from: $0) }
+                let read = SealedPartStore.read(path)
                 saved.withLock { $0 = read }
             }
         }
@@ -48,8 +48,13 @@ struct SealedPartStore {
         }
     }
 
+    /// The part as saved at `path`, if it is there and decodes.
+    private static func read(_ path: String) -> Saved? {
+        FileIO.read(path).flatMap { try? CompactCoder.decode(Saved.self, from: $0) }
+    }
+
     func load(key: String, output: URL, split: LockedSite.Split) -> LockedSite? {
-        guard let saved = early?.result ?? FileIO.read(path).flatMap({ try? CompactCoder.decode(Saved.self, from: $0) }),
+        guard let saved = early?.result ?? Self.read(path),
               saved.key == key, saved.output == output.path,
               LockedSiteMemo.texts(of: stride(from: 0, to: saved.texts.count, by: 2).map { saved.texts[$0] }, in: split) == Self.table(saved.texts),
               saved.files.allSatisfy({ access(output.path + "/" + $0, R_OK) == 0 })

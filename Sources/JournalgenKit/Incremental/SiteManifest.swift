@@ -529,15 +529,14 @@ final class SiteFingerprints: Sendable {
     func save(pages: [String], reads: [[Int]], files: [String], cacheCopies: [String: String], output: StagedOutput) {
         Self.saving.wait()
         let sources = cacheCopies.isEmpty ? [] : files.map { cacheCopies[$0].map(SiteManifest.sourceKey) ?? 0 }
+        let manifest = now.with(pages: pages, reads: reads, files: files, copySources: sources)
         guard let session else {
-            let manifest = now.with(pages: pages, reads: reads, files: files, copySources: sources)
             manifest.save(journal: journalPath, id: output.id)
             if let old = output.consumedID { SiteManifest.remove(journal: journalPath, id: old) }
             return
         }
         // serve's next build reads the manifest from memory: the copy on disk, for the next
         // process, is written on another thread, while the page is served (a fiftieth of a second).
-        let manifest = now.with(pages: pages, reads: reads, files: files, copySources: sources)
         session.remember(manifest, id: output.id)
         let journalPath = journalPath, id = output.id, old = output.consumedID
         DispatchQueue.global().async(group: Self.saving) {
