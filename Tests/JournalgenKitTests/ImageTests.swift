@@ -105,6 +105,34 @@ import Testing
         #expect(header.fields == ["exif-ifd0-DateTime": "2026:01:02 03:04:05", "note": "a=b"] as [String: String])
     }
 
+    /// The photo indexes name photos inside the journal: a journal moved elsewhere (its files'
+    /// times kept) finds its photos in them as they were, and lines naming another folder (where
+    /// it was before, as earlier versions wrote them) are dropped, not read in every build.
+    @Test func movedJournalKeepsItsPhotoIndexes() throws {
+        let journal = try TemporaryJournal()
+        try journal.write("entries/2026-09-05-bastei.md", "---\nmedia: [phone.jpg]\n---\nBody\n")
+        try journal.write("entries/2026-09-05-bastei/phone.jpg", Self.phonePhoto)
+        #expect(journal.build().succeeded)
+        let index = journal.root.appendingPathComponent(".journalgen-cache/images/index.tsv")
+        // A line from where the journal was before, as an earlier version wrote it.
+        let stale = "237\t1795616411488674215\t\(String(repeating: "ab", count: 32))\t/elsewhere/journal/entries/old.jpg\n"
+        try Data((stale + String(contentsOf: index, encoding: .utf8)).utf8).write(to: index)
+        let moved = journal.root.deletingLastPathComponent().appendingPathComponent(journal.root.lastPathComponent + "-moved")
+        try FileManager.default.moveItem(at: journal.root, to: moved)
+        defer { try? FileManager.default.removeItem(at: moved) }
+        var options = BuildOptions(journal: moved)
+        options.today = CalendarDay(iso: "2026-11-22")
+        options.paths = DisplayPaths(workingDirectory: moved.path)
+        let report = BuildPipeline(options: options).run()
+        #expect(report.succeeded, "\(report.diagnostics)")
+        #expect(report.imagesProcessed == 0)
+        for name in ["index.tsv", "headers.tsv"] {
+            let lines = try String(contentsOf: moved.appendingPathComponent(".journalgen-cache/images/" + name), encoding: .utf8)
+                .split(separator: "\n")
+            #expect(lines.count == 1 && lines[0].hasSuffix("\tentries/2026-09-05-bastei/phone.jpg"), "\(name): \(lines)")
+        }
+    }
+
     @Test func photoFarFromTheEntryIsAWarning() throws {
         let journal = try TemporaryJournal()
         defer { journal.remove() }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -11,6 +12,10 @@ final class ImageCache: @unchecked Sendable {
     static let folderName = ".journalgen-cache"
 
     let folder: String
+    /// The journal folder and a slash. Both indexes name photos relative to it, so a journal
+    /// moved or copied elsewhere with its files' times (mv, cp -a, rsync -a) keeps its photo
+    /// cache, and lines written from where it was before are left out instead of read forever.
+    private let root: String
     /// Content hashes by path, size and modification time, so unchanged photos are not read again.
     private var known: [String: (size: Int, mtime: Int, hash: String)] = [:]
     /// Photo headers by path, size and modification time: loading a journal of thousands of
@@ -23,10 +28,21 @@ final class ImageCache: @unchecked Sendable {
 
     init(journal: String) {
         folder = CacheFolder.path(journal: journal)
+        root = journal.hasSuffix("/") ? journal : journal + "/"
         // Both at once: each is a file of tens of thousands of lines, read before any entry loads.
+        let written = Mutex(false)
         DispatchQueue.concurrentPerform(iterations: 2) { part in
-            if part == 0 { loadIndex() } else { loadHeaders() }
+            let absolute = part == 0 ? loadIndex() : loadHeaders()
+            if absolute { written.withLock { $0 = true } }
         }
+        // Written by a version that named photos by absolute paths: written again as names
+        // inside the journal, once.
+        changed = written.withLock { $0 }
+    }
+
+    /// A photo's name in the indexes: its path inside the journal (any other as it is).
+    private func key(_ path: String) -> String {
+        path.utf8.starts(with: root.utf8) ? String(decoding: path.utf8.dropFirst(root.utf8.count), as: UTF8.self) : path
     }
 
     /// Size and modification time (ns), the key of both indexes.
@@ -43,14 +59,15 @@ final class ImageCache: @unchecked Sendable {
     /// A photo's header, from the index while the file is unchanged, else read by libvips.
     func header(_ path: String) -> Result<Vips.Header, Vips.Failure> {
         guard let (size, mtime) = stamp(path) else { return Vips.header(path) }
+        let key = key(path)
         lock.lock()
-        let entry = headers[path]
+        let entry = headers[key]
         lock.unlock()
         if let entry, entry.size == size, entry.mtime == mtime { return .success(entry.header) }
         let result = Vips.header(path)
         if case .success(let header) = result {
             lock.lock()
-            headers[path] = (size, mtime, header)
+            headers[key] = (size, mtime, header)
             changed = true
             lock.unlock()
         }
@@ -68,13 +85,14 @@ final class ImageCache: @unchecked Sendable {
     /// SHA-256 of a file's content; read again only when its size or modification time changed.
     func contentHash(_ path: String) -> String? {
         guard let (size, mtime) = stamp(path) else { return nil }
+        let key = key(path)
         lock.lock()
-        let entry = known[path]
+        let entry = known[key]
         lock.unlock()
         if let entry, entry.size == size, entry.mtime == mtime { return entry.hash }
         guard let hash = Vips.sha256(file: path) else { return nil }
         lock.lock()
-        known[path] = (size, mtime, hash)
+        known[key] = (size, mtime, hash)
         changed = true
         lock.unlock()
         return hash
@@ -89,21 +107,29 @@ final class ImageCache: @unchecked Sendable {
 
     func framePath(hash: String) -> String { folder + "/frames/" + hash + ".jpg" }
 
-    private func loadIndex() {
-        guard let bytes = FileIO.readBytes(indexPath) else { return }
+    /// Whether a line named a photo by an absolute path (so does `loadHeaders`).
+    private func loadIndex() -> Bool {
+        guard let bytes = FileIO.readBytes(indexPath) else { return false }
+        var absolute = false
+        known.reserveCapacity(Self.lineCount(bytes))
         Self.forEachLine(bytes, fields: 4) { f in
-            guard let size = Self.int(bytes, f[0]), let mtime = Self.int(bytes, f[1]) else { return }
-            known[Self.string(bytes, f[3])] = (size, mtime, Self.string(bytes, f[2]))
+            guard let size = Self.int(bytes, f[0]), let mtime = Self.int(bytes, f[1]),
+                  let key = key(bytes, f[3], absolute: &absolute) else { return }
+            known[key] = (size, mtime, Self.string(bytes, f[2]))
         }
+        return absolute
     }
 
     /// `size mtime width height orientation alpha fields path`, the fields as `name=value`
     /// separated by U+001F.
-    private func loadHeaders() {
-        guard let bytes = FileIO.readBytes(headersPath) else { return }
+    private func loadHeaders() -> Bool {
+        guard let bytes = FileIO.readBytes(headersPath) else { return false }
+        var absolute = false
+        headers.reserveCapacity(Self.lineCount(bytes))
         Self.forEachLine(bytes, fields: 8) { f in
             guard let size = Self.int(bytes, f[0]), let mtime = Self.int(bytes, f[1]), let width = Self.int(bytes, f[2]),
-                  let height = Self.int(bytes, f[3]), let orientation = Self.int(bytes, f[4]) else { return }
+                  let height = Self.int(bytes, f[3]), let orientation = Self.int(bytes, f[4]),
+                  let key = key(bytes, f[7], absolute: &absolute) else { return }
             var fields: [String: String] = [:]
             var start = f[6].lowerBound
             while start < f[6].upperBound {
@@ -113,9 +139,10 @@ final class ImageCache: @unchecked Sendable {
                 }
                 start = end + 1
             }
-            headers[Self.string(bytes, f[7])] = (size, mtime, Vips.Header(width: width, height: height, orientation: orientation,
-                                                                        hasAlpha: f[5].count == 1 && bytes[f[5].lowerBound] == 0x31, fields: fields))
+            headers[key] = (size, mtime, Vips.Header(width: width, height: height, orientation: orientation,
+                                                     hasAlpha: f[5].count == 1 && bytes[f[5].lowerBound] == 0x31, fields: fields))
         }
+        return absolute
     }
 
     /// Calls `body` with the byte ranges of each line's `count` tab-separated fields (the last
@@ -161,6 +188,30 @@ final class ImageCache: @unchecked Sendable {
 
     private static func string(_ bytes: [UInt8], _ range: Range<Int>) -> String {
         String(decoding: bytes[range], as: UTF8.self)
+    }
+
+    /// A line's photo as `key(_:)` names it; nil for an absolute path outside the journal (a
+    /// line from where the journal was before, or from a version that wrote absolute paths).
+    private func key(_ bytes: [UInt8], _ range: Range<Int>, absolute: inout Bool) -> String? {
+        guard bytes[range].first == 0x2F else { return Self.string(bytes, range) }
+        absolute = true
+        let prefix = root.utf8.count
+        guard range.count > prefix, bytes[range].starts(with: root.utf8) else { return nil }
+        return Self.string(bytes, range.lowerBound + prefix..<range.upperBound)
+    }
+
+    /// Room for every line at once: growing the dictionaries line by line rehashed them a dozen times.
+    private static func lineCount(_ bytes: [UInt8]) -> Int {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard var start = buffer.baseAddress else { return 0 }
+            let end = start + buffer.count
+            var count = 0
+            while start < end, let newline = memchr(start, 0x0A, end - start) {
+                count += 1
+                start = UnsafePointer(newline.assumingMemoryBound(to: UInt8.self)) + 1
+            }
+            return count + 1
+        }
     }
 
     /// Writes both indexes, when this build learnt something new.
