@@ -41,6 +41,8 @@ def sizes(site):
 
 
 def timing(driver, url):
+    # JSON bytes: the files' sizes, whether fetched or revalidated from the browser's cache (a
+    # file fetched again on a later page counts a 304 of a few hundred bytes as its transferSize).
     driver.get(url)
     deadline = time.time() + 120
     while time.time() < deadline:
@@ -48,7 +50,7 @@ def timing(driver, url):
             var n = performance.getEntriesByType('navigation')[0];
             if (!n || !n.loadEventEnd) return null;
             var json = performance.getEntriesByType('resource').filter(function (r) { return /\\.json$/.test(r.name); });
-            return [n.domContentLoadedEventEnd, n.loadEventEnd, json.reduce(function (a, r) { return a + (r.transferSize || r.encodedBodySize || 0); }, 0), json.length];""")
+            return [n.domContentLoadedEventEnd, n.loadEventEnd, json.reduce(function (a, r) { return a + (r.encodedBodySize || r.transferSize || 0); }, 0), json.length];""")
         if t:
             return t
         time.sleep(0.05)
