@@ -408,7 +408,7 @@ public struct BuildPipeline: Sendable {
             if noted.siteValues != 0 { reads.insert(SiteManifest.siteValuesRead(noted.siteValues)) }
             do {
                 if let relative { html = relative.rewrite(html, pagePath: path) }
-                try output.write(Data(html.utf8), to: path)
+                try output.write(html, to: path)
             } catch {
                 failures.note(error)
             }

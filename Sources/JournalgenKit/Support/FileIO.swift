@@ -84,10 +84,19 @@ enum FileIO {
     }
 
     private static func write(_ data: Data, to path: String, flags: Int32) -> Bool {
+        data.withUnsafeBytes { write($0, to: path, flags: flags) }
+    }
+
+    /// Bytes that are not Data (a page's, in its string), written as `write(_:to:)` does.
+    static func write(_ bytes: UnsafeRawBufferPointer, to path: String) -> Bool {
+        write(bytes, to: path, flags: O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC)
+    }
+
+    private static func write(_ bytes: UnsafeRawBufferPointer, to path: String, flags: Int32) -> Bool {
         let fd = open(path, flags, 0o644)
         guard fd >= 0 else { return false }
         defer { close(fd) }
-        return data.withUnsafeBytes { writeAll($0, to: fd) }
+        return writeAll(bytes, to: fd)
     }
 
     /// Writes the parts one after the other, as one file: joining them first would copy every
@@ -123,10 +132,14 @@ enum FileIO {
 
     /// True when the file at `path` holds exactly `data`.
     static func contentsEqual(_ path: String, _ data: Data) -> Bool {
+        data.withUnsafeBytes { contentsEqual(path, $0) }
+    }
+
+    static func contentsEqual(_ path: String, _ bytes: UnsafeRawBufferPointer) -> Bool {
         var info = stat()
-        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) == data.count,
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) == bytes.count,
               let existing = read(path) else { return false }
-        return existing == data
+        return existing.withUnsafeBytes { $0.elementsEqual(bytes) }
     }
 
     /// True when both files exist with the same size and modification time (copies keep the
