@@ -190,8 +190,9 @@ final class ImageCache: @unchecked Sendable {
         String(decoding: bytes[range], as: UTF8.self)
     }
 
-    /// A line's photo as `key(_:)` names it; nil for an absolute path outside the journal (a
-    /// line from where the journal was before, or from a version that wrote absolute paths).
+    /// A line's photo as `key(_:)` names it. An absolute path (as earlier versions wrote them)
+    /// inside the journal is taken as its place there; one outside it, written where the journal
+    /// was before, gives nil.
     private func key(_ bytes: [UInt8], _ range: Range<Int>, absolute: inout Bool) -> String? {
         guard bytes[range].first == 0x2F else { return Self.string(bytes, range) }
         absolute = true
