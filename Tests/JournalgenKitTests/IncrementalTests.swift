@@ -492,6 +492,46 @@ final class IncrementalTests: XCTestCase {
         XCTAssertTrue(try sameAsCleanBuild(journal.output, journal: journal.root, clean: journal.root.appendingPathComponent("clean-4"), after: "a linking entry retitled"))
     }
 
+    /// A tag page kept while a new tag came in before it among the site's groups keeps reading
+    /// its own tag's entries: a later change to them renders it again. (Found by
+    /// docs/tools/check-incremental.py: the kept page's reads were recorded in the old numbering,
+    /// so the next build compared another group's entries.)
+    func testATagPageNoticesItsEntriesAfterAnEarlierTagCameIn() throws {
+        let journal = try TemporaryJournal()
+        defer { journal.remove() }
+        // The new tag's group comes before the travel page's, and the group that takes its old
+        // place does not change in the last edit.
+        let tags = ["[travel]", "", "", "[zoo]"]
+        func write(_ day: Int, tags: String) throws {
+            try journal.write("entries/2026/2026-03-0\(day)-day.md",
+                              "---\ntitle: Day \(day)\n" + (tags.isEmpty ? "" : "tags: \(tags)\n") + "---\n\nText of day \(day).\n")
+        }
+        for day in 1...4 { try write(day, tags: tags[day - 1]) }
+        XCTAssertTrue(journal.build().succeeded)
+        try write(2, tags: "[fuzz]")
+        XCTAssertTrue(journal.build().succeeded)
+        try write(3, tags: "[travel]")
+        XCTAssertTrue(journal.build().succeeded)
+        XCTAssertTrue(try journal.read("_site/tags/travel/index.html").contains("Day 3"), "day 3 is on its new tag's page")
+        XCTAssertTrue(try sameAsCleanBuild(journal.output, journal: journal.root, clean: journal.root.appendingPathComponent("clean"), after: "a tag given after an earlier tag came in"))
+    }
+
+    /// The sitemap lists every page, and which pages there are follows texts too: a task item
+    /// added to an entry can make one more page of tasks, which the sitemap of the next build
+    /// lists. (Found by docs/tools/check-incremental.py: the sitemap was kept as it was.)
+    func testTheSitemapListsAPageThatATaskItemAdded() throws {
+        let journal = try TemporaryJournal(config: "title: Test journal\ntimezone: Europe/Berlin\nbase_url: https://example.org/j/\npaginate: {lists: 2}\n")
+        defer { journal.remove() }
+        let entry = "---\ntitle: Chores\n---\n\n- [ ] sweep\n- [ ] dust\n"
+        try journal.write("entries/2026/2026-03-01-chores.md", entry)
+        XCTAssertTrue(journal.build().succeeded)
+        XCTAssertFalse(try journal.read("_site/sitemap.xml").contains("/tasks/page/2/"))
+        try journal.write("entries/2026/2026-03-01-chores.md", entry + "- [ ] mop\n")
+        XCTAssertTrue(journal.build().succeeded)
+        XCTAssertTrue(try journal.read("_site/sitemap.xml").contains("https://example.org/j/tasks/page/2/"), "the second page of tasks is in the sitemap")
+        XCTAssertTrue(try sameAsCleanBuild(journal.output, journal: journal.root, clean: journal.root.appendingPathComponent("clean"), after: "a third task item"))
+    }
+
     /// A trip's page shows its entries: a new entry elsewhere leaves it unrendered, a new entry of
     /// the trip renders it again (and the other trip's page not).
     func testATripsPageIsRenderedOnlyWhenItsEntriesChange() throws {

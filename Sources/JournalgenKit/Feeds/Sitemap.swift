@@ -16,16 +16,19 @@ struct Sitemap {
         var lastmod: String?
     }
 
-    /// The files, sitemap.xml first, each with what renders it. Addresses and days are not
-    /// texts: no body edit makes them again.
+    /// The files, sitemap.xml first, each with what renders it. Which pages there are follows
+    /// the list of entries, and besides it the task items (a task added or ticked can make one
+    /// more page of tasks) and the build day (an entry due for a revisit one more page of
+    /// revisits): the files read those two texts, and no entry's body (a body edit keeps them).
     func documents() -> [SiteDocument] {
         let addresses = self.addresses(), model = self.model
+        let reads = [model.entries.count, SiteManifest.dayIndex(entryCount: model.entries.count)]
         guard addresses.count > limit else {
-            return [SiteDocument("sitemap.xml", reads: []) { Self.urlset(addresses[...], model: model) }]
+            return [SiteDocument("sitemap.xml", reads: reads) { Self.urlset(addresses[...], model: model) }]
         }
         let limit = self.limit
         let parts = stride(from: 0, to: addresses.count, by: limit).map { addresses[$0..<min($0 + limit, addresses.count)] }
-        var documents = [SiteDocument("sitemap.xml", reads: []) {
+        var documents = [SiteDocument("sitemap.xml", reads: reads) {
             let xml = XMLWriter()
             xml.element("sitemapindex", ["xmlns": "http://www.sitemaps.org/schemas/sitemap/0.9"]) {
                 for (n, part) in parts.enumerated() {
@@ -38,7 +41,7 @@ struct Sitemap {
             return xml.finish()
         }]
         for (n, part) in parts.enumerated() {
-            documents.append(SiteDocument("sitemap-\(n + 1).xml", reads: []) { Self.urlset(part, model: model) })
+            documents.append(SiteDocument("sitemap-\(n + 1).xml", reads: reads) { Self.urlset(part, model: model) })
         }
         return documents
     }

@@ -97,10 +97,12 @@ struct SiteManifest {
         // other page shows the list (and after an entry came or went, that is most pages: none
         // of their reads is looked up).
         guard read.prefix(2).contains(where: { $0 <= -2 && !Self.isSiteValuesRead($0) }) || list == now.manifest.list else { return nil }
-        // The same numbers, unless entries came or went.
-        var mapped: [Int] = []
-        if now.index != nil { mapped.reserveCapacity(read.count) }
-        for old in read {
+        // The same numbers, unless entries came or went, or a group's page moved among the own
+        // pages (a new tag before it): the page's reads are then recorded in the new numbering,
+        // or the next build would compare another group's entries for it.
+        var mapped: [Int]?
+        if now.index != nil { mapped = []; mapped!.reserveCapacity(read.count) }
+        for (position, old) in read.enumerated() {
             let new: Int
             if Self.isSiteValuesRead(old) {
                 guard UInt64(old - Self.siteValuesMark) & now.changedValues == 0 else { return nil }
@@ -119,9 +121,10 @@ struct SiteManifest {
                 }
                 guard new < now.manifest.texts.count, texts[old] == now.manifest.texts[new] else { return nil }
             }
-            if now.index != nil { mapped.append(new) }
+            if new != old, mapped == nil { mapped = Array(read[..<position]) }
+            mapped?.append(new)
         }
-        return now.index == nil ? read : mapped.sorted()
+        return mapped.map { $0.sorted() } ?? read
     }
 
     /// These inputs with the pages and files a build made of them.
