@@ -5,7 +5,8 @@ usage: check-incremental.py BINARY JOURNAL STEPS SEED
   e.g. cp -r .build/bench/journal-1000 /tmp/j && check-incremental.py .build/release/journalgen /tmp/j 50 11
 The journal is edited in place (use a copy). Edits: add an entry (with a mood, tags, a trip, a theme
 or task items, at random), delete one added before, a new title, date, tags (two that share a
-slug among them), mood, trip or theme, a task item, a wiki link to another entry, a line of text.
+slug among them), mood, trip or theme, photos from media/, a realised idea, a revisit, an entry
+made private or a draft (or public again), a task item, a wiki link to another entry, a line of text.
 Outputs go to /dev/shm/ci-inc and /dev/shm/ci-clean. Stops at the first difference (exit 2) or
 failed build (exit 1)."""
 import os, random, subprocess, sys, re, glob, shutil
@@ -34,7 +35,8 @@ def set_key(head, key, value):
     if value is not None: lines.append(f"{key}: {value}")
     return "\n".join(lines)
 added = []
-kinds = ["add", "delete", "title", "date", "tags", "mood", "trip", "theme", "task", "link", "body"]
+kinds = ["add", "delete", "title", "date", "tags", "mood", "trip", "theme", "photos", "glory", "revisit", "hidden",
+         "task", "link", "body"]
 build("/dev/shm/ci-inc")
 for step in range(steps):
     kind = rnd.choice(kinds)
@@ -62,6 +64,16 @@ for step in range(steps):
         ok = fm_edit(f, lambda h: set_key(h, "trip", rnd.choice(["fuzz-trip", None]))); what = f"trip {f}"
     elif kind == "theme":
         ok = fm_edit(f, lambda h: set_key(h, "theme", rnd.choice(["forest", "ocean", None]))); what = f"theme {f}"
+    elif kind == "photos":
+        ok = fm_edit(f, lambda h: set_key(h, "media", rnd.choice(["[bike.jpg]", "[cat-portrait.jpg, bike.jpg]", None]))); what = f"photos {f}"
+    elif kind == "glory":
+        ok = fm_edit(f, lambda h: set_key(h, "glory", rnd.choice(["2026-05-01", "true", None]))); what = f"glory {f}"
+    elif kind == "revisit":
+        ok = fm_edit(f, lambda h: set_key(h, "revisit", rnd.choice(["3 weeks", "1 year", None]))); what = f"revisit {f}"
+    elif kind == "hidden":
+        # Private or a draft, and public again later: its page goes from the site (and comes back).
+        key = rnd.choice(["private", "draft"])
+        ok = fm_edit(f, lambda h: set_key(h, key, rnd.choice(["true", None]))); what = f"{key} {f}"
     elif kind == "task":
         open(f, "a").write(f"\n- [{rnd.choice([' ', 'x'])}] fuzz task {step}\n"); what = f"task {f}"
     elif kind == "link":
