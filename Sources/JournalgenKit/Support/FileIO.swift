@@ -139,7 +139,9 @@ enum FileIO {
         var info = stat()
         guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) == bytes.count,
               let existing = read(path) else { return false }
-        return existing.withUnsafeBytes { $0.elementsEqual(bytes) }
+        return existing.withUnsafeBytes { old in
+            old.count == bytes.count && (bytes.isEmpty || memcmp(old.baseAddress!, bytes.baseAddress!, bytes.count) == 0)
+        }
     }
 
     /// True when both files exist with the same size and modification time (copies keep the
