@@ -46,6 +46,8 @@ let package = Package(
         .target(name: "CVipsShim", dependencies: ["CVips"]),
         // renameat2, which Swift's Glibc module does not show: the output swap is atomic with it.
         .target(name: "CFileShim"),
+        // The kernel's keyring (add_key, keyctl), which glibc does not wrap: Privacy/KeyAgent.swift.
+        .target(name: "CKeyringShim"),
         // glibc's mallopt, which Swift's Glibc module does not show (Support/AllocatorPolicy.swift).
         .target(name: "CAllocatorShim"),
         // cmark-gfm's memory for one document at a time, taken and released in bulk.
@@ -57,7 +59,7 @@ let package = Package(
         .target(
             name: "JournalgenKit",
             dependencies: [
-                "CCmarkGFM", "CCmarkArena", "CCmarkThreads", "CLibXML2", "CLibArchive", "CVips", "CVipsShim", "CFileShim", "CAllocatorShim",
+                "CCmarkGFM", "CCmarkArena", "CCmarkThreads", "CLibXML2", "CLibArchive", "CVips", "CVipsShim", "CFileShim", "CKeyringShim", "CAllocatorShim",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
@@ -81,7 +83,7 @@ let package = Package(
 
         .testTarget(
             name: "JournalgenKitTests",
-            dependencies: ["JournalgenKit", "journalgen", "CLibXML2", .product(name: "Crypto", package: "swift-crypto")]),
+            dependencies: ["JournalgenKit", "journalgen", "CLibXML2", "CKeyringShim", .product(name: "Crypto", package: "swift-crypto")]),
     ]
 )
 

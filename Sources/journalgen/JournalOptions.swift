@@ -46,6 +46,7 @@ struct JournalOptions: ParsableArguments {
         options.newPassphrase = newPassphrase
         options.passphrase = Passphrase.obtain
         options.passphraseAtHand = Passphrase.fromEnvironment != nil
+        options.keyAgent = try Passphrase.keyAgent()
         if let today {
             guard let day = CalendarDay(iso: today) else {
                 throw ValidationError("--today '\(today)' is not a day; expected YYYY-MM-DD")

@@ -1,4 +1,6 @@
+import ArgumentParser
 import Foundation
+import JournalgenKit
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -10,6 +12,21 @@ enum Passphrase {
 
     static var fromEnvironment: String? {
         ProcessInfo.processInfo.environment[environmentName].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    static let keyCacheName = "JOURNALGEN_KEY_CACHE"
+
+    /// How long the derived key stays in the user's keyring after a build (KeyAgent): seconds,
+    /// 900 when unset, 0 or "off" for never (which also removes a kept one).
+    static func keyAgent() throws -> KeyAgent {
+        guard let value = ProcessInfo.processInfo.environment[keyCacheName]?.trimmingCharacters(in: .whitespaces), !value.isEmpty else {
+            return KeyAgent()
+        }
+        if ["off", "no", "false"].contains(value.lowercased()) { return KeyAgent(seconds: 0) }
+        guard let seconds = Int(value), seconds >= 0 else {
+            throw ValidationError("\(keyCacheName)='\(value)' is not a number of seconds; expected a whole number such as 900, or 0 or off to keep no key")
+        }
+        return KeyAgent(seconds: seconds)
     }
 
     /// Asks twice for a journal without private pages yet, so a typo does not lock its readers out.

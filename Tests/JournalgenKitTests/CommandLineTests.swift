@@ -28,6 +28,17 @@ import Testing
         }
     }
 
+    @Test func aKeyCacheThatIsNotANumberIsAClearError() throws {
+        let journal = try TemporaryJournal()
+        defer { journal.remove() }
+        try journal.write("entries/2026-04-01-a.md", "---\ntitle: A\n---\nBody\n")
+        let result = try run(["build", "--today", "2026-11-22"], in: journal.root, environment: ["JOURNALGEN_KEY_CACHE": "soon"])
+        #expect(result.status != 0)
+        #expect(result.err.contains("JOURNALGEN_KEY_CACHE='soon' is not a number of seconds; expected a whole number such as 900, or 0 or off to keep no key"), "\(result.err)")
+        let off = try run(["build", "--today", "2026-11-22"], in: journal.root, environment: ["JOURNALGEN_KEY_CACHE": "off"])
+        #expect(off.status == 0, "\(off.err)")
+    }
+
     @Test func buildPrintsASummaryAndErrorsExitNonZero() throws {
         let journal = try TemporaryJournal()
         defer { journal.remove() }

@@ -24,6 +24,9 @@ public struct BuildOptions: Sendable {
     /// pages were encrypted before, the key (PBKDF2, a tenth of a second on one core) is then
     /// derived while the entries load instead of after.
     public var passphraseAtHand = false
+    /// Where the derived key is kept between builds (JOURNALGEN_KEY_CACHE); nil derives it in
+    /// every build.
+    public var keyAgent: KeyAgent?
     /// Encrypt with a passphrase other than the last build's, on purpose (`--new-passphrase`).
     /// Without it such a build fails: a typo must never lock the readers out.
     public var newPassphrase = false

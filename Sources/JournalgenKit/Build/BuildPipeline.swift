@@ -565,9 +565,9 @@ public struct BuildPipeline: Sendable {
             diagnostics.error("cannot write the salt of private pages in \(options.paths.display(path: store.folder))", at: location)
             return nil
         }
-        let derived = options.session.map { session in try? session.privateKeys(passphrase: passphrase, salt: salt) }
+        let derived = options.session.map { session in try? session.privateKeys(passphrase: passphrase, salt: salt, agent: options.keyAgent) }
             ?? early?.keys(passphrase: passphrase, salt: salt)
-            ?? (try? PrivateKeys(passphrase: passphrase, salt: salt))
+            ?? (try? PrivateKeys.derive(passphrase: passphrase, salt: salt, agent: options.keyAgent))
         guard let keys = derived else {
             diagnostics.error("cannot derive a key from the passphrase", at: location)
             return nil
@@ -607,8 +607,9 @@ final class EarlyKeys: Sendable {
               let passphrase = options.passphrase?(false), !passphrase.isEmpty else { return nil }
         self.passphrase = passphrase
         self.salt = salt
+        let agent = options.keyAgent
         DispatchQueue.global().async(group: done) { [self] in
-            let keys = try? PrivateKeys(passphrase: passphrase, salt: salt)
+            let keys = try? PrivateKeys.derive(passphrase: passphrase, salt: salt, agent: agent)
             derived.withLock { $0 = keys }
         }
     }

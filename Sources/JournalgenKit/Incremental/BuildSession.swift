@@ -111,9 +111,9 @@ public final class BuildSession: Sendable {
 
     /// The private pages' keys, derived once per passphrase and salt (600,000 rounds of PBKDF2
     /// take a tenth of a second, which every save would pay).
-    func privateKeys(passphrase: String, salt: [UInt8]) throws -> PrivateKeys {
+    func privateKeys(passphrase: String, salt: [UInt8], agent: KeyAgent?) throws -> PrivateKeys {
         if let known = keys.withLock({ $0 }), known.passphrase == passphrase, known.keys.salt == salt { return known.keys }
-        let derived = try PrivateKeys(passphrase: passphrase, salt: salt)
+        let derived = try PrivateKeys.derive(passphrase: passphrase, salt: salt, agent: agent)
         keys.withLock { $0 = (passphrase, derived) }
         return derived
     }

@@ -19,12 +19,26 @@ public struct PrivateKeys: Sendable {
     let nameKey: SymmetricKey
 
     public init(passphrase: String, salt: [UInt8]) throws {
+        self.init(key: try KDF.Insecure.PBKDF2.deriveKey(from: Array(passphrase.utf8), salt: salt, using: .sha256,
+                                                         outputByteCount: 32, rounds: Self.iterations),
+                  salt: salt)
+    }
+
+    /// Through the agent where there is one: a key it kept, or derived and kept.
+    static func derive(passphrase: String, salt: [UInt8], agent: KeyAgent?) throws -> PrivateKeys {
+        try agent?.keys(passphrase: passphrase, salt: salt) ?? PrivateKeys(passphrase: passphrase, salt: salt)
+    }
+
+    /// From the AES key PBKDF2 gave for this salt (kept by `KeyAgent`).
+    init(key: SymmetricKey, salt: [UInt8]) {
         self.salt = salt
-        key = try KDF.Insecure.PBKDF2.deriveKey(from: Array(passphrase.utf8), salt: salt, using: .sha256,
-                                                outputByteCount: 32, rounds: Self.iterations)
+        self.key = key
         nonceKey = HKDF<SHA256>.deriveKey(inputKeyMaterial: key, info: Array("journalgen nonce".utf8), outputByteCount: 32)
         nameKey = HKDF<SHA256>.deriveKey(inputKeyMaterial: key, info: Array("journalgen names".utf8), outputByteCount: 32)
     }
+
+    /// The AES key's bytes, for `KeyAgent` to keep; nothing else takes them out.
+    var keyBytes: [UInt8] { key.withUnsafeBytes { Array($0) } }
 
     /// `nonce ‖ ciphertext ‖ tag`, bound to `place`: the site path it is published at
     /// ("private/3f9c0a1b2c3d4e5f/" for a page, "private/3f9c0a1b2c3d4e5f/1a2b3c4d5e6f7a8b.webp"
