@@ -26,10 +26,10 @@ SHARED = os.path.join(os.path.dirname(ROOT), "shared", "bench")
 ENVIRONMENT = dict(os.environ, JOURNALGEN_PASSPHRASE="benchmark passphrase, not a secret")
 
 
-def run(cmd, cwd=None):
+def run(cmd, cwd=None, env=None):
     """Runs cmd (in the folder cwd); returns (wall s, user s, sys s, peak RSS MB)."""
     start = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=ENVIRONMENT, cwd=cwd)
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env or ENVIRONMENT, cwd=cwd)
     _, status, usage = os.wait4(proc.pid, 0)
     wall = time.perf_counter() - start
     err = proc.stderr.read().decode(errors="replace")
@@ -85,7 +85,8 @@ def main():
                             shutil.rmtree(os.path.join(cache, "entries"), ignore_errors=True)
                     else:
                         cmd = [hugo, "--quiet", "-s", site, "-d", out]
-                    r = run(cmd)
+                    # Cold: nor a key kept by an earlier build (KeyAgent), as on a CI machine.
+                    r = run(cmd, env=dict(ENVIRONMENT, JOURNALGEN_KEY_CACHE="0") if scenario == "cold" and tool == "journalgen" else None)
                     if i > 0:
                         results[tool].append(r)
             for out in set(made):

@@ -129,7 +129,9 @@ func runCommand(_ executable: String, _ arguments: [String], environment: [Strin
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
     if let folder { process.currentDirectoryURL = folder }
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    // Test journals (each with a salt of its own) leave no keys in the user's keyring, where a
+    // non-root user's quota is 200 (KeyAgent); a test may still ask for them.
+    process.environment = ProcessInfo.processInfo.environment.merging(["JOURNALGEN_KEY_CACHE": "0"].merging(environment) { $1 }) { $1 }
     // No terminal: commands that would ask questions run on their flags alone.
     process.standardInput = FileHandle.nullDevice
     let out = Pipe(), err = Pipe()
