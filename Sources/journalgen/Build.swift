@@ -19,7 +19,9 @@ extension Journalgen {
 
                 Private entries are encrypted with the passphrase from JOURNALGEN_PASSPHRASE, or \
                 typed in when asked (twice the first time); without one the build stops, unless \
-                --skip-private leaves them out.
+                --skip-private leaves them out. On Linux the key derived from it stays in your \
+                user's kernel keyring for 15 minutes after the last build (JOURNALGEN_KEY_CACHE: \
+                seconds, or 0 to keep none), so later builds skip that tenth of a second.
                 """)
 
         @OptionGroup var journal: JournalOptions
