@@ -24,6 +24,9 @@ SHARED = os.path.join(os.path.dirname(ROOT), "shared", "bench")
 # The synthetic journals have private entries (about 3 %): journalgen encrypts them, so each build
 # derives a key (PBKDF2, 600,000 rounds) and seals their pages, as a real build would.
 ENVIRONMENT = dict(os.environ, JOURNALGEN_PASSPHRASE="benchmark passphrase, not a secret")
+# A cold build is a CI deploy's or a new machine's: no key kept in the keyring by an earlier
+# build either (Privacy/KeyAgent.swift), so every build derives the private pages' key.
+COLD_ENVIRONMENT = dict(ENVIRONMENT, JOURNALGEN_KEY_CACHE="0")
 
 
 def run(cmd, cwd=None, env=None):
@@ -85,8 +88,7 @@ def main():
                             shutil.rmtree(os.path.join(cache, "entries"), ignore_errors=True)
                     else:
                         cmd = [hugo, "--quiet", "-s", site, "-d", out]
-                    # Cold: nor a key kept by an earlier build (KeyAgent), as on a CI machine.
-                    r = run(cmd, env=dict(ENVIRONMENT, JOURNALGEN_KEY_CACHE="0") if scenario == "cold" and tool == "journalgen" else None)
+                    r = run(cmd, env=COLD_ENVIRONMENT if scenario == "cold" and tool == "journalgen" else None)
                     if i > 0:
                         results[tool].append(r)
             for out in set(made):

@@ -23,11 +23,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench import ENVIRONMENT, ROOT, SHARED, run  # noqa: E402
-
-# A cold build is a CI deploy's or a new machine's: no key kept in the keyring by an earlier
-# build either (Privacy/KeyAgent.swift), so every build derives the private pages' key.
-COLD_ENVIRONMENT = dict(ENVIRONMENT, JOURNALGEN_KEY_CACHE="0")
+from bench import COLD_ENVIRONMENT, ROOT, SHARED, run  # noqa: E402
 
 TARGETS = {"speed": 5.0, "memory": 8.0, "per_entry": 1.2, "peak_50k_mb": 1024, "largest_mb": 1.0}
 

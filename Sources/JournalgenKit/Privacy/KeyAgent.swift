@@ -64,7 +64,7 @@ public struct KeyAgent: Sendable {
         hash.update(data: Array("journalgen key agent\u{0}".utf8))
         hash.update(data: salt)
         hash.update(data: Array(passphrase.utf8))
-        return "journalgen:" + hash.finalize().map { String(format: "%02x", $0) }.joined()
+        return "journalgen:" + hash.finalize().hex
     }
 
     private static func find(name: String) -> (id: Int32, bytes: [UInt8])? {
