@@ -11,7 +11,9 @@ extension Journalgen {
                 and reloads the pages that changed, keeping their scroll position. A build error \
                 shows over the last good page until it is fixed. The site is built in \
                 JOURNAL/.journalgen-cache/serve/, never in _site/, and the live-reload script is \
-                only added by the server: `journalgen build` output never contains it.
+                only added by the server: `journalgen build` output never contains it. \
+                Ctrl-C, `kill` or closing the terminal stop it and keep what the next `serve` \
+                starts from (under `nohup`, closing the terminal leaves it serving).
 
                 Examples:
                   journalgen serve                       # the journal in this folder, http://localhost:8000/
@@ -30,6 +32,8 @@ extension Journalgen {
         var open = false
 
         func run() throws {
+            // Before any thread is made, so that every thread inherits it (see StopSignals).
+            StopSignals.block()
             guard let port = UInt16(exactly: port), port > 0 else {
                 throw ValidationError("--port \(self.port) is not a port; expected a number from 1 to 65535")
             }
@@ -55,16 +59,26 @@ extension Journalgen {
                 FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
                 throw ExitCode(1)
             }
-            let say: @Sendable (String) -> Void = { line in FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
+            // A line that cannot be written (the terminal was closed) is lost, not a crash.
+            let say: @Sendable (String) -> Void = { line in try? FileHandle.standardOutput.write(contentsOf: Data((line + "\n").utf8)) }
             let loop = ServeLoop(options: options, live: live, address: address, say: say)
             loop.showStages = journal.timings
             // Every folder is watched before the first build: a save made while it runs, or once
             // it is done, is seen (and waits for it).
             let watcher = FileWatcher(root: root.path, ignoring: [root.appendingPathComponent("_site").path])
             watcher.start { changes in loop.build(after: changes) }
+            // Ctrl-C, `kill`, and the terminal closing (SIGHUP: a writer who closes the window
+            // rather than pressing Ctrl-C) all stop it the same way, from the first build on: the
+            // entry cache saved and the site's spare kept, so the next `serve` starts in a second,
+            // not from a half-made folder.
+            StopSignals.wait {
+                watcher.stop()
+                loop.save()
+                say("Stopped.")
+                Foundation.exit(0)
+            }
             loop.build()
 
-            let session = options.session
             let display = options.paths.display(root)
             Task {
                 do {
@@ -79,21 +93,10 @@ extension Journalgen {
                 say("Serving \(address) (Ctrl-C stops); watching \(display) for changes")
                 if open { Self.openBrowser(address) }
             }
-            signal(SIGINT, SIG_IGN)
-            signal(SIGTERM, SIG_IGN)
-            let stop: @Sendable () -> Void = {
-                watcher.stop()
-                session?.save(journal: root)
-                say("Stopped.")
-                Foundation.exit(0)
-            }
-            let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .main)
-            interrupt.setEventHandler(handler: stop)
-            interrupt.resume()
-            let terminate = DispatchSource.makeSignalSource(signal: SIGTERM, queue: .main)
-            terminate.setEventHandler(handler: stop)
-            terminate.resume()
-            withExtendedLifetime((interrupt, terminate)) { dispatchMain() }
+            // Not `dispatchMain()`: it parks this thread with every signal let through, and the
+            // kernel then gave Ctrl-C to it, to end the process, not to StopSignals. Nothing here
+            // needs the main queue.
+            while true { pause() }
         }
 
         static func openBrowser(_ address: String) {
@@ -103,6 +106,51 @@ extension Journalgen {
             process.executableURL = URL(fileURLWithPath: opener)
             process.arguments = [address]
             try? process.run()
+        }
+    }
+}
+
+/// The signals that stop `serve`, taken by a thread of their own. Blocked in every thread and
+/// waited for with `sigwait`: with a handler or a dispatch source instead, the kernel gives a
+/// signal to any thread that does not block it, and one made before the handler was set (the
+/// watcher's, the server's) could take it and drop it.
+enum StopSignals {
+    /// Those not ignored when `serve` started: a blocked signal is kept for `sigwait` even when
+    /// ignored, so `nohup` (SIGHUP ignored) or a shell's background job (SIGINT ignored) would
+    /// otherwise stop it.
+    static let numbers = [SIGINT, SIGTERM, SIGHUP].filter { !isIgnored($0) }
+
+    private static func isIgnored(_ number: Int32) -> Bool {
+        var current = sigaction()
+        guard sigaction(number, nil, &current) == 0 else { return false }
+        // SIG_IGN is the handler numbered 1.
+        return current.__sigaction_handler.sa_handler.map { unsafeBitCast($0, to: Int.self) } == 1
+    }
+
+    private static var set: sigset_t {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for number in numbers { sigaddset(&set, number) }
+        return set
+    }
+
+    /// Blocks them in this thread and in every thread it makes from now on.
+    static func block() {
+        var set = set
+        pthread_sigmask(SIG_BLOCK, &set, nil)
+    }
+
+    /// `stop` on a thread of its own once one of them comes.
+    static func wait(_ stop: @escaping @Sendable () -> Void) {
+        Thread.detachNewThread {
+            // Blocked here too: a new Thread starts with none blocked, and a signal the kernel
+            // gave this thread outside `sigwait` would take its default action (ending the
+            // process for SIGHUP).
+            var set = set
+            pthread_sigmask(SIG_BLOCK, &set, nil)
+            var number: Int32 = 0
+            while sigwait(&set, &number) != 0 {}
+            stop()
         }
     }
 }

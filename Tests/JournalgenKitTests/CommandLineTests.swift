@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 @testable import JournalgenKit
 
 /// Runs the real `journalgen` binary, as a user would.
@@ -98,6 +101,71 @@ import Testing
         #expect(byURL.status == 0, "\(byURL.err)")
         let wrong = try run(["unlock", "_site/private/index.html"], in: journal.root, environment: ["JOURNALGEN_PASSPHRASE": "nope"])
         #expect(wrong.status == 1 && wrong.err.contains("error: the passphrase does not open this page"))
+    }
+
+    /// `journalgen serve` on a one-entry journal, once its port takes connections; through
+    /// `launcher` (such as nohup) when given. Its output goes to `output`.
+    func startServe(_ journal: TemporaryJournal, launcher: String? = nil, output: Pipe) throws -> Process {
+        let port = Int.random(in: 20000...60000)
+        let process = Process()
+        let arguments = ["serve", "--port", "\(port)", "--today", "2026-11-22"]
+        process.executableURL = launcher.map { URL(fileURLWithPath: $0) } ?? Self.binary
+        process.arguments = launcher == nil ? arguments : [Self.binary.path] + arguments
+        process.currentDirectoryURL = journal.root
+        process.environment = ProcessInfo.processInfo.environment.merging(["NO_COLOR": "1", "JOURNALGEN_KEY_CACHE": "0"]) { $1 }
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let deadline = Date().addingTimeInterval(30)
+        var listening = false
+        while !listening && Date() < deadline && process.isRunning {
+            let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(port).bigEndian)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            listening = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+            }
+            close(socket)
+            if !listening { usleep(50_000) }
+        }
+        #expect(listening, "serve did not listen on port \(port)")
+        return process
+    }
+
+    /// Closing the terminal (SIGHUP) stops `serve` as Ctrl-C does: the cache saved, exit status 0,
+    /// so the next `serve` starts from the kept site, not from a half-made folder.
+    @Test(arguments: [SIGHUP, SIGINT, SIGTERM]) func serveStopsCleanlyWhenTheTerminalCloses(signal number: Int32) throws {
+        let journal = try TemporaryJournal()
+        defer { journal.remove() }
+        try journal.write("entries/2026-04-01-a.md", "---\ntitle: A\n---\nBody\n")
+        let out = Pipe()
+        let process = try startServe(journal, output: out)
+        kill(process.processIdentifier, number)
+        let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0, "signal \(number): \(process.terminationReason == .exit ? "exit" : "killed") \(process.terminationStatus)\n\(output)")
+        #expect(output.contains("Built 1 entry in ") && output.contains("Stopped."), "\(output)")
+        #expect(FileManager.default.fileExists(atPath: journal.root.appendingPathComponent(".journalgen-cache/entries").path))
+    }
+
+    /// Under `nohup`, closing the terminal leaves `serve` serving; `kill` still stops it.
+    @Test func serveUnderNohupKeepsServingWhenTheTerminalCloses() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/nohup") else { return }
+        let journal = try TemporaryJournal()
+        defer { journal.remove() }
+        try journal.write("entries/2026-04-01-a.md", "---\ntitle: A\n---\nBody\n")
+        let out = Pipe()
+        let process = try startServe(journal, launcher: "/usr/bin/nohup", output: out)
+        kill(process.processIdentifier, SIGHUP)
+        usleep(500_000)
+        #expect(process.isRunning, "serve stopped on SIGHUP under nohup")
+        kill(process.processIdentifier, SIGTERM)
+        _ = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0)
     }
 }
 

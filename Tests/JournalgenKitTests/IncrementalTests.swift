@@ -297,6 +297,38 @@ final class IncrementalTests: XCTestCase {
         return (ServeLoop(options: options, live: LiveReload(), address: "http://localhost:8000/", say: { _ in }), options)
     }
 
+    /// serve writes the entry cache once the journal is quiet after a build, without being
+    /// stopped: one that is then killed (`kill -9`, a crash) leaves the next one its entries.
+    func testServeSavesItsEntryCacheWhenTheJournalIsQuiet() throws {
+        let (work, journal) = try Self.exampleCopy()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let (loop, _) = serveLoop(journal, output: work.appendingPathComponent("served"))
+        loop.quietBeforeSaving = 0.3
+        let folder = journal.appendingPathComponent(".journalgen-cache/entries").path
+        func shards() -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".cache") } }
+        XCTAssertTrue(loop.build().succeeded)
+        XCTAssertTrue(shards().isEmpty, "written before the journal was quiet")
+        let deadline = Date().addingTimeInterval(10)
+        while shards().isEmpty && Date() < deadline { usleep(50_000) }
+        XCTAssertFalse(shards().isEmpty, "the entry cache was not written while serve ran")
+        // Waits for that save to end (one save at a time; this one finds nothing left to write).
+        loop.save()
+        // What was written is what a build takes: it parses no entry again.
+        let entries = journal.appendingPathComponent("entries").path
+        let before = Set(FileIO.listFiles(below: entries) { $0.hasSuffix(".md") })
+        XCTAssertFalse(before.isEmpty)
+        let cache = EntryCache.load(journal: journal.standardizedFileURL.path,
+                                    key: EntryCache.key(journal: journal.standardizedFileURL.path,
+                                                        configBytes: FileManager.default.contents(atPath: journal.appendingPathComponent("journal.yaml").path)),
+                                    paths: DisplayPaths(workingDirectory: journal.path), includeDrafts: false)
+        let seen = SeenFiles()
+        let missing = before.filter { relative in
+            guard let bytes = FileManager.default.contents(atPath: entries + "/" + relative) else { return true }
+            return cache.record(for: relative, hash: EntryCache.hash(bytes), seen: seen) == nil
+        }
+        XCTAssertTrue(missing.isEmpty, "no saved record for \(missing.sorted().prefix(3))")
+    }
+
     /// A save that fails to build (a broken entry) and a file changed with it: the next save,
     /// which fixes the entry, must still bring the other file's change to the site, though the
     /// watcher reports only the fix then.

@@ -181,6 +181,7 @@ public final class BuildSession: Sendable {
 
     /// Saves the in-memory cache, so the next `serve` or `build` starts from it.
     public func save(journal: URL) {
+        StagedOutput.finishPruning()
         SiteFingerprints.finishSaving()
         cache.withLock { $0 }?.save(journal: journal.standardizedFileURL.path)
     }

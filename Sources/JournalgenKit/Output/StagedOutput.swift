@@ -580,6 +580,13 @@ public final class StagedOutput: Sendable {
     /// Spares still being pruned after a build that did not wait, by path.
     private static let pruning = Mutex<[String: DispatchGroup]>([:])
 
+    /// Waits for the spares still being pruned (serve is stopping): a spare left half-pruned is
+    /// not one, and the next `serve` rendered every page again (13 s at 10,000 entries, against
+    /// under a second from a whole spare).
+    public static func finishPruning() {
+        for group in pruning.withLock({ $0.values }) { group.wait() }
+    }
+
     /// After a failed build: the half-written folder goes (it holds pages never published), the
     /// site in place is not touched.
     public func discard() {

@@ -17,6 +17,17 @@ public final class ServeLoop: Sendable {
     private let building = NSLock()
     /// Print each stage's time after every build (`--timings`).
     public nonisolated(unsafe) var showStages = false
+    /// Seconds without a build after which the entry cache is written to disk, so that a `serve`
+    /// that ends without stopping (`kill -9`, a crash, the machine switched off) leaves the next
+    /// one its entries: it started in 3.5 to 5 s at 10,000 entries instead of under one.
+    /// Written only when no build runs, and after a quiet spell, not after each save: the save
+    /// after the first build writes every record (65 MB at 10,000 entries), and no rebuild waits
+    /// for that while a writer is saving.
+    public nonisolated(unsafe) var quietBeforeSaving: TimeInterval = 3
+    /// The number of the last save asked for: one asked for before a later build does nothing.
+    private let lastSaveAsked = Atomic<Int>(0)
+    /// One save at a time: the quiet one and the one when serve stops.
+    private let saving = NSLock()
 
     public init(options: BuildOptions, live: LiveReload, address: String, say: @escaping @Sendable (String) -> Void) {
         self.options = options
@@ -37,6 +48,7 @@ public final class ServeLoop: Sendable {
         options.session?.changedFiles = changes.isEmpty ? nil : pending
         let report = BuildPipeline(options: options).run()
         unbuilt.withLock { $0 = report.succeeded ? [] : pending }
+        saveWhenQuiet()
         let messages = report.diagnostics.map(\.description)
         if showStages {
             for (name, seconds, resident) in report.stages { say(String(format: "%8.3f s %6d MB  ", seconds, resident) + name) }
@@ -45,7 +57,7 @@ public final class ServeLoop: Sendable {
             live.built(errors: [])
             messages.forEach(say)
             let changed = changes.isEmpty ? "" : " after \(describe(changes))"
-            say("Built \(report.entries) entries in " + String(format: "%.2f s", report.seconds)
+            say("Built \(report.entries) entr\(report.entries == 1 ? "y" : "ies") in " + String(format: "%.2f s", report.seconds)
                 + "\(changed): \(report.rewritten) file\(report.rewritten == 1 ? "" : "s") written")
             let pages = Set(report.entryPages)
             known.withLock { known in
@@ -60,6 +72,27 @@ public final class ServeLoop: Sendable {
             say(report.summary(paths: options.paths) + "; the browser shows the errors until they are fixed")
         }
         return report
+    }
+
+    /// Writes the entry cache once `quietBeforeSaving` seconds pass without another build.
+    private func saveWhenQuiet() {
+        guard options.session != nil else { return }
+        let number = lastSaveAsked.add(1, ordering: .relaxed).newValue
+        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + quietBeforeSaving) { [self] in
+            // A build that started meanwhile asks for another save when it is done.
+            guard lastSaveAsked.load(ordering: .relaxed) == number, building.try() else { return }
+            defer { building.unlock() }
+            save()
+        }
+    }
+
+    /// Saves what the next `serve` or `build` starts from (the entry cache; the site's record and
+    /// spare, once their writing and pruning are done). Called when serve stops too: it does not
+    /// wait for a build that is running, so that Ctrl-C answers at once.
+    public func save() {
+        saving.lock()
+        defer { saving.unlock() }
+        options.session?.save(journal: options.journal)
     }
 
     /// "entries/2026/kyoto.md" or "3 files".
