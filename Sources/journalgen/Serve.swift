@@ -73,7 +73,11 @@ extension Journalgen {
             // not from a half-made folder.
             StopSignals.wait {
                 watcher.stop()
-                loop.save()
+                if loop.isBuilding {
+                    say("Stopping once the build in progress is done (Ctrl-C again stops at once)")
+                    StopSignals.wait { Foundation.exit(130) }
+                }
+                loop.finish()
                 say("Stopped.")
                 Foundation.exit(0)
             }

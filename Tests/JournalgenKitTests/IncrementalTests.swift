@@ -329,6 +329,25 @@ final class IncrementalTests: XCTestCase {
         XCTAssertTrue(missing.isEmpty, "no saved record for \(missing.sorted().prefix(3))")
     }
 
+    /// Stopping serve while it builds waits for that build: the site is whole and saved when
+    /// `finish` returns, not a half-made folder that the next serve must write again.
+    func testStoppingServeWaitsForTheBuildInProgress() throws {
+        let (work, journal) = try Self.exampleCopy()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let served = work.appendingPathComponent("served")
+        let (loop, _) = serveLoop(journal, output: served)
+        loop.quietBeforeSaving = 3600
+        DispatchQueue.global().async { _ = loop.build() }
+        let deadline = Date().addingTimeInterval(10)
+        while !loop.isBuilding && Date() < deadline { usleep(1_000) }
+        XCTAssertTrue(loop.isBuilding, "the build did not start")
+        loop.finish()
+        XCTAssertFalse(loop.isBuilding)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: served.appendingPathComponent("index.html").path), "the site is not whole")
+        let shards = (try? FileManager.default.contentsOfDirectory(atPath: journal.appendingPathComponent(".journalgen-cache/entries").path)) ?? []
+        XCTAssertTrue(shards.contains { $0.hasSuffix(".cache") }, "the entry cache was not saved")
+    }
+
     /// A save that fails to build (a broken entry) and a file changed with it: the next save,
     /// which fixes the entry, must still bring the other file's change to the site, though the
     /// watcher reports only the fix then.

@@ -15,6 +15,9 @@ public final class ServeLoop: Sendable {
     private let unbuilt = Mutex<Set<String>>([])
     /// One build at a time: the first one and the watcher's.
     private let building = NSLock()
+    private let inProgress = Atomic<Bool>(false)
+    /// Whether a build is running now.
+    public var isBuilding: Bool { inProgress.load(ordering: .relaxed) }
     /// Print each stage's time after every build (`--timings`).
     public nonisolated(unsafe) var showStages = false
     /// Seconds without a build after which the entry cache is written to disk, so that a `serve`
@@ -43,7 +46,11 @@ public final class ServeLoop: Sendable {
     @discardableResult
     public func build(after changes: Set<String> = []) -> BuildReport {
         building.lock()
-        defer { building.unlock() }
+        inProgress.store(true, ordering: .relaxed)
+        defer {
+            inProgress.store(false, ordering: .relaxed)
+            building.unlock()
+        }
         let pending = unbuilt.withLock { $0.union(changes) }
         options.session?.changedFiles = changes.isEmpty ? nil : pending
         let report = BuildPipeline(options: options).run()
@@ -84,6 +91,15 @@ public final class ServeLoop: Sendable {
             defer { building.unlock() }
             save()
         }
+    }
+
+    /// For stopping: waits for the build in progress, if any, keeps any other from starting,
+    /// then saves. A build cut off halfway leaves a half-made folder in place of the site's spare,
+    /// and the next `serve` then wrote every file again (34,000 at 10,000 entries, 11 s against
+    /// under 1 s).
+    public func finish() {
+        building.lock()
+        save()
     }
 
     /// Saves what the next `serve` or `build` starts from (the entry cache; the site's record and
