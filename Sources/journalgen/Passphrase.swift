@@ -47,15 +47,60 @@ enum Passphrase {
         FileHandle.standardError.write(Data(prompt.utf8))
         var saved = termios()
         let hasTerminal = tcgetattr(STDIN_FILENO, &saved) == 0
+        var previous: [(Int32, sigaction)] = []
         if hasTerminal {
+            EchoOff.saved = saved
+            EchoOff.isOff = true
+            // Stopped while the passphrase is typed (Ctrl-C, a closed window, kill), the terminal
+            // gets its echo back: it stayed off after journalgen had ended, as if the shell were
+            // broken. serve, which takes these signals on a thread of its own, calls
+            // `restoreTerminal` as it stops.
+            for number in EchoOff.signals {
+                var action = sigaction(), old = sigaction()
+                // One ignored (nohup, a background job) stays ignored.
+                guard sigaction(number, nil, &old) == 0,
+                      old.__sigaction_handler.sa_handler.map({ unsafeBitCast($0, to: Int.self) }) != 1 else { continue }
+                action.__sigaction_handler.sa_handler = { number in
+                    Passphrase.restoreTerminal()
+                    signal(number, SIG_DFL)
+                    raise(number)
+                }
+                sigemptyset(&action.sa_mask)
+                if sigaction(number, &action, &old) == 0 { previous.append((number, old)) }
+            }
             var quiet = saved
             quiet.c_lflag &= ~tcflag_t(ECHO)
             tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet)
         }
         defer {
-            if hasTerminal { tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved) }
+            if hasTerminal {
+                tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
+                EchoOff.isOff = false
+                for (number, old) in previous {
+                    var old = old
+                    sigaction(number, &old, nil)
+                }
+            }
             FileHandle.standardError.write(Data("\n".utf8))
         }
         return readLine(strippingNewline: true)
+    }
+
+    /// Whether a passphrase is being asked for now.
+    static var isAsking: Bool { EchoOff.isOff }
+
+    /// Puts the terminal's echo back if a passphrase is being typed (only async-signal-safe calls).
+    static func restoreTerminal() {
+        guard EchoOff.isOff else { return }
+        tcsetattr(STDIN_FILENO, TCSANOW, &EchoOff.saved)
+        EchoOff.isOff = false
+    }
+
+    /// The terminal's settings from before echo was turned off, for a stop in the middle of a
+    /// prompt: one prompt at a time, read by a signal handler (no lock can be taken there).
+    private enum EchoOff {
+        nonisolated(unsafe) static var saved = termios()
+        nonisolated(unsafe) static var isOff = false
+        static let signals = [SIGINT, SIGTERM, SIGHUP]
     }
 }

@@ -71,11 +71,16 @@ extension Journalgen {
             // rather than pressing Ctrl-C) all stop it the same way, from the first build on: the
             // entry cache saved and the site's spare kept, so the next `serve` starts in a second,
             // not from a half-made folder.
-            StopSignals.wait {
+            StopSignals.wait { number in
+                // The first build waits for the passphrase: nothing to finish or keep yet.
+                if Passphrase.isAsking {
+                    Passphrase.restoreTerminal()
+                    Foundation.exit(128 + number)
+                }
                 watcher.stop()
                 if loop.isBuilding {
                     say("Stopping once the build in progress is done (Ctrl-C again stops at once)")
-                    StopSignals.wait { Foundation.exit(130) }
+                    StopSignals.wait { Foundation.exit(128 + $0) }
                 }
                 loop.finish()
                 say("Stopped.")
@@ -144,8 +149,8 @@ enum StopSignals {
         pthread_sigmask(SIG_BLOCK, &set, nil)
     }
 
-    /// `stop` on a thread of its own once one of them comes.
-    static func wait(_ stop: @escaping @Sendable () -> Void) {
+    /// `stop` on a thread of its own once one of them comes, with its number.
+    static func wait(_ stop: @escaping @Sendable (Int32) -> Void) {
         Thread.detachNewThread {
             // Blocked here too: a new Thread starts with none blocked, and a signal the kernel
             // gave this thread outside `sigwait` would take its default action (ending the
@@ -154,7 +159,7 @@ enum StopSignals {
             pthread_sigmask(SIG_BLOCK, &set, nil)
             var number: Int32 = 0
             while sigwait(&set, &number) != 0 {}
-            stop()
+            stop(number)
         }
     }
 }

@@ -151,6 +151,56 @@ import Glibc
         #expect(FileManager.default.fileExists(atPath: journal.root.appendingPathComponent(".journalgen-cache/entries").path))
     }
 
+    /// Ctrl-C while the passphrase is typed gives the terminal its echo back: it stayed off after
+    /// journalgen had ended, and the shell seemed broken until `reset`. Started as a shell starts
+    /// it (no signal blocked: a child of this test's threads would inherit their mask), with the
+    /// terminal as its standard input.
+    @Test(arguments: ["build", "serve"]) func ctrlCAtThePassphrasePromptGivesTheEchoBack(command: String) throws {
+        let journal = try TemporaryJournal()
+        defer { journal.remove() }
+        try journal.write("entries/2026-04-01-a.md", "---\ntitle: A\nprivate: true\n---\nSecret\n")
+        var primary: Int32 = 0, secondary: Int32 = 0
+        try #require(openpty(&primary, &secondary, nil, nil, nil) == 0)
+        defer { close(primary); close(secondary) }
+        let arguments = [Self.binary.path, command, journal.root.path, "--today", "2026-11-22"]
+            + (command == "serve" ? ["--port", "\(Int.random(in: 20000...60000))"] : [])
+        let environment = ProcessInfo.processInfo.environment.filter { $0.key != "JOURNALGEN_PASSPHRASE" }
+            .map { "\($0.key)=\($0.value)" } + ["JOURNALGEN_KEY_CACHE=0"]
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, secondary, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t(), stops = sigset_t()
+        sigemptyset(&none)
+        sigemptyset(&stops)
+        for number in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&stops, number) }
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &stops)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let cArguments = arguments.map { strdup($0) } + [nil]
+        let cEnvironment = environment.map { strdup($0) } + [nil]
+        defer { (cArguments + cEnvironment).forEach { free($0) } }
+        var child: pid_t = 0
+        try #require(posix_spawn(&child, Self.binary.path, &actions, &attributes, cArguments, cEnvironment) == 0)
+        func echoes() -> Bool {
+            var settings = termios()
+            tcgetattr(secondary, &settings)
+            return settings.c_lflag & tcflag_t(ECHO) != 0
+        }
+        let deadline = Date().addingTimeInterval(30)
+        while echoes() && Date() < deadline { usleep(20_000) }
+        #expect(!echoes(), "the prompt did not turn the echo off")
+        kill(child, SIGINT)
+        var status: Int32 = 0
+        waitpid(child, &status, 0)
+        #expect(echoes(), "\(command) left the terminal without echo")
+    }
+
     /// Under `nohup`, closing the terminal leaves `serve` serving; `kill` still stops it.
     @Test func serveUnderNohupKeepsServingWhenTheTerminalCloses() throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/nohup") else { return }
