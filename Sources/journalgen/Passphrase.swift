@@ -55,11 +55,9 @@ enum Passphrase {
             // gets its echo back: it stayed off after journalgen had ended, as if the shell were
             // broken. serve, which takes these signals on a thread of its own, calls
             // `restoreTerminal` as it stops.
-            for number in EchoOff.signals {
+            // One ignored (nohup, a background job) stays ignored.
+            for number in StopSignals.all where !StopSignals.isIgnored(number) {
                 var action = sigaction(), old = sigaction()
-                // One ignored (nohup, a background job) stays ignored.
-                guard sigaction(number, nil, &old) == 0,
-                      old.__sigaction_handler.sa_handler.map({ unsafeBitCast($0, to: Int.self) }) != 1 else { continue }
                 action.__sigaction_handler.sa_handler = { number in
                     Passphrase.restoreTerminal()
                     signal(number, SIG_DFL)
@@ -101,6 +99,5 @@ enum Passphrase {
     private enum EchoOff {
         nonisolated(unsafe) static var saved = termios()
         nonisolated(unsafe) static var isOff = false
-        static let signals = [SIGINT, SIGTERM, SIGHUP]
     }
 }

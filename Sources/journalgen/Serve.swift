@@ -119,51 +119,6 @@ extension Journalgen {
     }
 }
 
-/// The signals that stop `serve`, taken by a thread of their own. Blocked in every thread and
-/// waited for with `sigwait`: with a handler or a dispatch source instead, the kernel gives a
-/// signal to any thread that does not block it, and one made before the handler was set (the
-/// watcher's, the server's) could take it and drop it.
-enum StopSignals {
-    /// Those not ignored when `serve` started: a blocked signal is kept for `sigwait` even when
-    /// ignored, so `nohup` (SIGHUP ignored) or a shell's background job (SIGINT ignored) would
-    /// otherwise stop it.
-    static let numbers = [SIGINT, SIGTERM, SIGHUP].filter { !isIgnored($0) }
-
-    private static func isIgnored(_ number: Int32) -> Bool {
-        var current = sigaction()
-        guard sigaction(number, nil, &current) == 0 else { return false }
-        // SIG_IGN is the handler numbered 1.
-        return current.__sigaction_handler.sa_handler.map { unsafeBitCast($0, to: Int.self) } == 1
-    }
-
-    private static var set: sigset_t {
-        var set = sigset_t()
-        sigemptyset(&set)
-        for number in numbers { sigaddset(&set, number) }
-        return set
-    }
-
-    /// Blocks them in this thread and in every thread it makes from now on.
-    static func block() {
-        var set = set
-        pthread_sigmask(SIG_BLOCK, &set, nil)
-    }
-
-    /// `stop` on a thread of its own once one of them comes, with its number.
-    static func wait(_ stop: @escaping @Sendable (Int32) -> Void) {
-        Thread.detachNewThread {
-            // Blocked here too: a new Thread starts with none blocked, and a signal the kernel
-            // gave this thread outside `sigwait` would take its default action (ending the
-            // process for SIGHUP).
-            var set = set
-            pthread_sigmask(SIG_BLOCK, &set, nil)
-            var number: Int32 = 0
-            while sigwait(&set, &number) != 0 {}
-            stop(number)
-        }
-    }
-}
-
 /// A value computed once, on first use, from any thread.
 final class Remembered<Value: Sendable>: @unchecked Sendable {
     private var stored: Value?

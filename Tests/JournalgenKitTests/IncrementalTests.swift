@@ -311,8 +311,8 @@ final class IncrementalTests: XCTestCase {
         let deadline = Date().addingTimeInterval(10)
         while shards().isEmpty && Date() < deadline { usleep(50_000) }
         XCTAssertFalse(shards().isEmpty, "the entry cache was not written while serve ran")
-        // Waits for that save to end (one save at a time; this one finds nothing left to write).
-        loop.save()
+        // Waits for that save to end (it holds the loop as a build does; this one finds nothing left to write).
+        loop.finish()
         // What was written is what a build takes: it parses no entry again.
         let entries = journal.appendingPathComponent("entries").path
         let before = Set(FileIO.listFiles(below: entries) { $0.hasSuffix(".md") })

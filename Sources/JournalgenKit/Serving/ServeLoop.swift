@@ -29,8 +29,6 @@ public final class ServeLoop: Sendable {
     public nonisolated(unsafe) var quietBeforeSaving: TimeInterval = 3
     /// The number of the last save asked for: one asked for before a later build does nothing.
     private let lastSaveAsked = Atomic<Int>(0)
-    /// One save at a time: the quiet one and the one when serve stops.
-    private let saving = NSLock()
 
     public init(options: BuildOptions, live: LiveReload, address: String, say: @escaping @Sendable (String) -> Void) {
         self.options = options
@@ -103,11 +101,9 @@ public final class ServeLoop: Sendable {
     }
 
     /// Saves what the next `serve` or `build` starts from (the entry cache; the site's record and
-    /// spare, once their writing and pruning are done). Called when serve stops too: it does not
-    /// wait for a build that is running, so that Ctrl-C answers at once.
-    public func save() {
-        saving.lock()
-        defer { saving.unlock() }
+    /// spare, once their writing and pruning are done). Always with `building` held: one save
+    /// at a time, and never beside a build.
+    private func save() {
         options.session?.save(journal: options.journal)
     }
 
