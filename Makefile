@@ -84,6 +84,7 @@ bench: setup .build/release/journalgen
 	python3 .ci/bench_images.py
 	python3 .ci/bench_pages.py
 	python3 .ci/bench_scale.py
+	python3 .ci/bench_serve.py --only latency --entries 50000 --no-hugo
 
 # Each parser under libFuzzer for FUZZ_SECONDS: new inputs go to .build/fuzz-corpus, crashes to
 # Tests/Fuzz/crashes/TARGET/ (keep them: make test replays them after the fix).

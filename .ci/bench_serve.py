@@ -179,8 +179,8 @@ def rss_mb(pid):
 
 
 def serve_latency(args, work):
-    journal = journal_copy(work, 10000)
-    hugo = shutil.which("hugo")
+    journal = journal_copy(work, args.entries)
+    hugo = None if args.no_hugo else shutil.which("hugo")
     entry = entry_file(journal)
     rel = os.path.relpath(entry, os.path.join(journal, "entries"))
     m = re.match(r"(\d{4})/(\d{4})-(\d\d)-(\d\d)-(.*)\.md$", rel)
@@ -230,7 +230,7 @@ def serve_latency(args, work):
                 if i > 0:
                     times[tool].append(time.perf_counter() - t0)
                 wait_idle([server.pid for server in servers])
-        print(f"\nsave to served page on 10k entries ({args.saves} saves each, alternating)")
+        print(f"\nsave to served page on {args.entries // 1000}k entries ({args.saves} saves each{', alternating' if len(tools) > 1 else ''})")
         for tool, ts in times.items():
             print(f"{tool:>12} median {statistics.median(ts) * 1000:7.0f} ms   worst {max(ts) * 1000:7.0f} ms")
             print(f"{'':>12} each, in order: {' '.join(str(round(t * 1000)) for t in ts)}")
@@ -239,7 +239,11 @@ def serve_latency(args, work):
             print(f"{'ratio':>12} {statistics.median(times['hugo']) / j:.1f}x (hugo server / journalgen serve, medians)")
         worst = max(times["journalgen"])
         verdict = "met" if worst < 0.3 else f"not met: median {j * 1000:.0f} ms, worst {worst * 1000:.0f} ms against 300 ms"
-        print(f"target: under 300 ms: {verdict}")
+        if args.entries == 10000:
+            print(f"target: under 300 ms: {verdict}")
+        else:
+            # Issue 12 sets 300 ms at 10k and asks the loop to stay instant at 50k too.
+            print(f"the 10k target (300 ms) at {args.entries // 1000}k: {verdict}")
     finally:
         for server in servers:
             server.terminate()
@@ -286,6 +290,10 @@ def main():
     ap.add_argument("--out-root", default="/dev/shm" if os.path.isdir("/dev/shm") else os.path.join(ROOT, ".build", "bench"))
     ap.add_argument("--journalgen", default=os.path.join(ROOT, ".build", "release", "journalgen"))
     ap.add_argument("--only", choices=["incremental", "latency", "memory"])
+    # The latency at another size: 50000 is the lifetime journal of issue 18 (Hugo needs about
+    # 9 GB there: --no-hugo leaves it out).
+    ap.add_argument("--entries", type=int, default=10000, help="journal size for --only latency")
+    ap.add_argument("--no-hugo", action="store_true", help="time journalgen serve alone")
     args = ap.parse_args()
     os.makedirs(args.work, exist_ok=True)
     if args.only in (None, "incremental"):
