@@ -329,13 +329,16 @@ public struct BuildPipeline: Sendable {
         }
 
         // 8. Photos: every size made on both cores, or taken from the cache.
-        let imageJobs = ImageProcessor.jobs(model: model, paths: paths)
+        // serve, with the last model kept: the last build's photos (the model kept every
+        // entry's, and the photos' files are checked against the save's below).
+        let lastJobs = kept != nil ? options.session?.lastPhotoJobs() : nil
+        let imageJobs = lastJobs ?? ImageProcessor.jobs(model: model, paths: paths)
         // The watcher's word holds for photos it reports in the form they are named in, and for
         // frames taken from videos (named by the video's content, in the cache).
         let frames = CacheFolder.path(journal: journal.path) + "/frames/", root = journal.path
         let published: @Sendable (String, String) -> Bool = { output.holdsCopy($0, of: $1) }
         let images = options.session.map {
-            $0.photos(imageJobs, settings: config.media, trusted: trustedChanges,
+            $0.photos(imageJobs, sameJobs: lastJobs != nil, settings: config.media, trusted: trustedChanges,
                       watched: { ChangedFiles.isWatched($0.source, root: root) || $0.source.hasPrefix(frames) }) { processor.run(imageJobs, published: published) }
         }
             ?? processor.run(imageJobs, published: published)
@@ -458,21 +461,21 @@ public struct BuildPipeline: Sendable {
         // A copy made by the last build from the same source, which the watcher says is unchanged
         // (a cached photo size never changes: its name is its content's), is kept without a look.
         let lastCopies = trustedChanges == nil ? nil : outputMemo?.copies
-        parallelForEach(count: copies.count) { index in
-            let copy = copies[index]
-            do {
-                switch copy.source {
-                case .file(let path):
-                    let unchanged = lastCopies?[copy.sitePath] == path && !trustedChanges!.contains(path) && ChangedFiles.isWatched(path, root: root)
-                    try output.copy(path, to: copy.sitePath, sourceUnchanged: unchanged)
-                case .cached(let path):
-                    try output.copy(path, to: copy.sitePath, link: true, sourceUnchanged: lastCopies?[copy.sitePath] == path || output.holdsCopy(copy.sitePath, of: path),
-                                    sourceStamp: copy.sourceStamp)
-                case .data(let data): try output.write(data, to: copy.sitePath)
-                }
-            } catch {
-                failures.note(error)
+        /// Whether the copy's source is the one its file in the folder was made from, unchanged since.
+        let trusted = trustedChanges ?? []
+        let sourceUnchanged: @Sendable (StaticFiles.Copy) -> Bool = { copy in
+            if case .file(let path) = copy.source {
+                return lastCopies?[copy.sitePath] == path && !trusted.contains(path) && ChangedFiles.isWatched(path, root: root)
             }
+            if case .cached(let path) = copy.source {
+                return lastCopies?[copy.sitePath] == path || output.holdsCopy(copy.sitePath, of: path)
+            }
+            return false
+        }
+        // By runs, each run's unchanged copies kept at once (StagedOutput.keepUnchangedCopies).
+        let run = 2048
+        parallelForEach(count: (copies.count + run - 1) / run) { part in
+            Self.copy(copies, part * run..<min(copies.count, (part + 1) * run), into: output, sourceUnchanged: sourceUnchanged, failures: failures)
         }
         failures.report(to: diagnostics, at: SourceLocation(path: paths.display(options.outputFolder)))
         stage("copy media and assets")
@@ -515,11 +518,12 @@ public struct BuildPipeline: Sendable {
         }
         stage("swap the new site in")
         if let session = options.session {
-            let sources = Self.copySources(copies, cachedOnly: false)
             let spare = output.spareFiles
-            session.remember(BuildSession.OutputMemo(
-                known: StagedOutput.Known(siteID: output.id, siteFiles: output.writtenPaths, spareID: spare == nil ? nil : output.targetID, spareFiles: spare),
-                copies: sources))
+            session.remember { [copies] in
+                BuildSession.OutputMemo(
+                    known: StagedOutput.Known(siteID: output.id, siteFiles: output.writtenPaths, spareID: spare == nil ? nil : output.targetID, spareFiles: spare),
+                    copies: Self.copySources(copies, cachedOnly: false))
+            }
         }
         report.unchanged = output.unchangedCount
         report.rewritten = output.rewrittenCount
@@ -529,6 +533,31 @@ public struct BuildPipeline: Sendable {
                                          imageCache, fingerprints as Any, output, processor)
         }
         return finish(true)
+    }
+
+    /// Makes `copies[range]` in the folder: those whose sources are unchanged and which the
+    /// folder is known to hold are kept at once, the others copied one by one.
+    static func copy(_ copies: [StaticFiles.Copy], _ range: Range<Int>, into output: StagedOutput,
+                     sourceUnchanged: (StaticFiles.Copy) -> Bool, failures: WriteFailures) {
+        var unchanged: [Int] = [], changed: [Int] = []
+        for index in range {
+            if sourceUnchanged(copies[index]) { unchanged.append(index) } else { changed.append(index) }
+        }
+        let notKept = output.keepUnchangedCopies(unchanged.map { copies[$0].sitePath }).map { unchanged[$0] }
+        for (index, isUnchanged) in notKept.map({ ($0, true) }) + changed.map({ ($0, false) }) {
+            let copy = copies[index]
+            do {
+                switch copy.source {
+                case .file(let path):
+                    try output.copy(path, to: copy.sitePath, sourceUnchanged: isUnchanged)
+                case .cached(let path):
+                    try output.copy(path, to: copy.sitePath, link: true, sourceUnchanged: isUnchanged, sourceStamp: copy.sourceStamp)
+                case .data(let data): try output.write(data, to: copy.sitePath)
+                }
+            } catch {
+                failures.note(error)
+            }
+        }
     }
 
     /// The file each copy is made from, by path in the site: every one, or (`cachedOnly`) those

@@ -36,6 +36,9 @@ struct ImageProcessor {
         // In the site's order, each photo once (a photo two entries show is one job).
         var jobs: [Job] = []
         var seen = Set<String>()
+        // Room for a photo an entry: growing the set rehashed its long paths again and again.
+        jobs.reserveCapacity(entries.count)
+        seen.reserveCapacity(entries.count)
         func add(_ file: String?, _ sizes: [ImageSize], _ location: SourceLocation) {
             guard let file, let first = sizes.first, seen.insert(first.webp).inserted else { return }
             jobs.append(Job(source: file, sizes: sizes, location: location))

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import Synchronization
 
 /// What one output folder was built from, so the next build into it renders only the pages whose
 /// inputs changed. Kept in `.journalgen-cache/sites/<id>`, named by the id in the folder's
@@ -326,6 +327,24 @@ enum SiteFingerprint {
         return hex(hasher.finalize())
     }
 
+    /// The parts of the fingerprints made of the model alone: each entry's digest and page
+    /// fingerprint, the groups' and the tasks'.
+    struct ModelParts: Sendable {
+        var entries: (ids: [String], list: String, pages: [String], own: [UInt8])
+        var groups: (names: [String], pages: [String])
+        var tasks: String
+
+        /// The model's, made once for it (see SiteModel.fingerprintParts).
+        static func of(_ model: SiteModel) -> ModelParts {
+            if let made = model.fingerprintParts.withLock({ $0 }) { return made }
+            let entries = SiteFingerprint.entries(of: model)
+            let made = ModelParts(entries: entries, groups: SiteFingerprint.groups(of: model, own: entries.own),
+                                  tasks: SiteFingerprint.tasks(of: model.entries))
+            model.fingerprintParts.withLock { $0 = made }
+            return made
+        }
+    }
+
     /// Each entry's id (its file, relative to entries/); what every list shows of the entries:
     /// each one's front matter, address and title, in order; and by entry, what its own page
     /// shows of the others: that of its older and newer neighbours and of the entries that link
@@ -474,23 +493,24 @@ final class SiteFingerprints: Sendable {
         self.session = session
         var files = SiteFingerprint.inputFiles(journal: journal)
         if templates != nil { files.removeAll { TemplateSet.isTemplateFile(String($0.dropFirst(journal.count + 1))) } }
-        let entries = SiteFingerprint.entries(of: model)
+        let parts = SiteFingerprint.ModelParts.of(model)
+        let entries = parts.entries
         let fingerprint = SiteFingerprint.journal(entries: [], extra: extra + [(templates?.names ?? []).joined(separator: " "), SiteFingerprint.views(of: model)],
                                                   files: files)
         // Two more "texts" after the entries': all their task items, which the tasks pages show,
         // and the build day; then each template's, which the pages made with it list among their
         // reads, and each site-wide value's (which pages read as one number, `siteValuesRead`).
-        let texts = SiteFingerprint.texts(of: model.entries) + [SiteFingerprint.tasks(of: model.entries), day] + (templates?.fingerprints ?? [])
+        let texts = SiteFingerprint.texts(of: model.entries) + [parts.tasks, day] + (templates?.fingerprints ?? [])
             // Fingerprinted: a value can be long (the moods' style sheet), and every page compares the ones it shows.
             + siteValues.map { SiteFingerprint.fingerprint(of: [$0]) }
-        let groups = SiteFingerprint.groups(of: model, own: entries.own)
+        let groups = parts.groups
         let now = SiteManifest(journal: fingerprint, ids: entries.ids, list: entries.list, groups: groups.names, ownPages: entries.pages + groups.pages,
                                texts: texts, pages: [], reads: [], files: [])
         let previous = previousID.flatMap { id in
             session?.manifest(id: id) ?? (loaded?.id == id ? loaded?.manifest : nil) ?? SiteManifest.load(journal: journal, id: id)
         }
         self.previous = previous
-        previousIndex = previous?.pageIndex ?? [:]
+        previousIndex = previousID.flatMap { session?.pageIndex(id: $0) } ?? previous?.pageIndex ?? [:]
         // The site-wide values are the last texts.
         var changedValues: UInt64 = 0
         if let previous {

@@ -278,6 +278,24 @@ public final class StagedOutput: Sendable {
 
     private let linksFail = Atomic<Bool>(false)
 
+    /// `copy(_:to:sourceUnchanged: true)` for many files at once: those the reused folder is
+    /// known to hold are counted as kept under one lock for all (57,000 copies of a save at
+    /// 50,000 entries took the lock one by one on both cores). Returns the positions of the
+    /// others, for `copy` to make one by one.
+    func keepUnchangedCopies(_ paths: [String]) -> [Int] {
+        guard reused, let knownContents else { return Array(paths.indices) }
+        var kept: [String] = [], others: [Int] = []
+        kept.reserveCapacity(paths.count)
+        for index in paths.indices {
+            if knownContents.contains(paths[index]) { kept.append(paths[index]) } else { others.append(index) }
+        }
+        tally.withLock { tally in
+            for path in kept where tally.written.insert(path).inserted { tally.known += 1 }
+            tally.unchanged += kept.count
+        }
+        return others
+    }
+
     /// Keeps a page of the site in place, known to be current without rendering it (its inputs
     /// are those the site in place was built from); false when the file is not there after all
     /// (the page must then be written). The spare holds it as the site in place does (the same
