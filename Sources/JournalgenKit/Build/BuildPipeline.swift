@@ -272,7 +272,15 @@ public struct BuildPipeline: Sendable {
             stage("seal private pages")
         }
         // The model has its own copy of the public entries (or has taken them over).
-        split.publicEntries = []
+        if options.session != nil {
+            // Under serve the model kept its own entries: the loaded ones (50,000 at 50k
+            // entries, 20 ms to free on one core) go on another thread, not in the save's way.
+            let loadedEntries = Handover(split.publicEntries)
+            split.publicEntries = []
+            DispatchQueue.global().async { _ = loadedEntries.take() }
+        } else {
+            split.publicEntries = []
+        }
         let renderer = pageRenderer
         let jobs = renderer.jobs
         report.pages = jobs.count
@@ -350,7 +358,7 @@ public struct BuildPipeline: Sendable {
             return finish(false)
         }
 
-        let copies = files.copies + images.copies + locked.copies
+        let copies = StaticFiles.CopyLists([files.copies, images.copies, locked.copies])
         output.prepareFolders(for: jobPaths + copies.map(\.sitePath) + documents.map(\.path))
         let relative = options.relativeLinks || config.relativeLinks ? RelativeLinks(basePath: config.basePath) : nil
         // Pages whose inputs are the same as when the site in place was built are kept as they are.
@@ -537,7 +545,7 @@ public struct BuildPipeline: Sendable {
 
     /// Makes `copies[range]` in the folder: those whose sources are unchanged and which the
     /// folder is known to hold are kept at once, the others copied one by one.
-    static func copy(_ copies: [StaticFiles.Copy], _ range: Range<Int>, into output: StagedOutput,
+    static func copy(_ copies: StaticFiles.CopyLists, _ range: Range<Int>, into output: StagedOutput,
                      sourceUnchanged: (StaticFiles.Copy) -> Bool, failures: WriteFailures) {
         var unchanged: [Int] = [], changed: [Int] = []
         for index in range {
@@ -562,7 +570,7 @@ public struct BuildPipeline: Sendable {
 
     /// The file each copy is made from, by path in the site: every one, or (`cachedOnly`) those
     /// of the photo cache.
-    static func copySources(_ copies: [StaticFiles.Copy], cachedOnly: Bool) -> [String: String] {
+    static func copySources<Copies: Collection<StaticFiles.Copy>>(_ copies: Copies, cachedOnly: Bool) -> [String: String] {
         var sources: [String: String] = [:]
         sources.reserveCapacity(copies.count)
         for copy in copies {

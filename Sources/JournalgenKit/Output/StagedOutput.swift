@@ -326,11 +326,11 @@ public final class StagedOutput: Sendable {
 
     /// Makes every folder the given files need, once, before files are written on all cores
     /// (instead of each write failing, making its folders and trying again).
-    public func prepareFolders(for paths: [String]) {
+    public func prepareFolders(for paths: @autoclosure () -> [String]) {
         // A reused folder has nearly all of them (12,000 at 10k entries, a mkdir each): the few
         // new ones are made when a file first fails to be written there.
         guard !reused else { return }
-        Self.makeFolders(for: paths, in: staging.path)
+        Self.makeFolders(for: paths(), in: staging.path)
     }
 
     static func makeFolders(for paths: [String], in root: String) {

@@ -3,6 +3,31 @@ import Foundation
 /// Files the site carries besides its pages: the theme's static files, the journal's own
 /// `static/` folder (copied as is, as Hugo and Zola do), and the media of published entries only.
 struct StaticFiles {
+    /// Lists of copies read as one list, without being copied into one: the theme's and
+    /// journal's files, the photo sizes and the private part's were joined into a new array of
+    /// 57,000 copies at 50,000 entries, a twentieth of a `serve` save on one core.
+    struct CopyLists: RandomAccessCollection, Sendable {
+        private let lists: [[Copy]]
+        /// Where each list starts in the whole.
+        private let starts: [Int]
+        let endIndex: Int
+        var startIndex: Int { 0 }
+
+        init(_ lists: [[Copy]]) {
+            self.lists = lists
+            var starts: [Int] = [], count = 0
+            for list in lists { starts.append(count); count += list.count }
+            self.starts = starts
+            endIndex = count
+        }
+
+        subscript(position: Int) -> Copy {
+            var list = lists.count - 1
+            while starts[list] > position { list -= 1 }
+            return lists[list][position - starts[list]]
+        }
+    }
+
     struct Copy: Sendable {
         enum Source: Sendable {
             case file(String)
