@@ -551,21 +551,23 @@ public struct BuildPipeline: Sendable {
         for index in range {
             if sourceUnchanged(copies[index]) { unchanged.append(index) } else { changed.append(index) }
         }
-        let notKept = output.keepUnchangedCopies(unchanged.map { copies[$0].sitePath }).map { unchanged[$0] }
-        for (index, isUnchanged) in notKept.map({ ($0, true) }) + changed.map({ ($0, false) }) {
-            let copy = copies[index]
+        func make(_ copy: StaticFiles.Copy, sourceUnchanged: Bool) {
             do {
                 switch copy.source {
                 case .file(let path):
-                    try output.copy(path, to: copy.sitePath, sourceUnchanged: isUnchanged)
+                    try output.copy(path, to: copy.sitePath, sourceUnchanged: sourceUnchanged)
                 case .cached(let path):
-                    try output.copy(path, to: copy.sitePath, link: true, sourceUnchanged: isUnchanged, sourceStamp: copy.sourceStamp)
+                    try output.copy(path, to: copy.sitePath, link: true, sourceUnchanged: sourceUnchanged, sourceStamp: copy.sourceStamp)
                 case .data(let data): try output.write(data, to: copy.sitePath)
                 }
             } catch {
                 failures.note(error)
             }
         }
+        for notKept in output.keepUnchangedCopies(unchanged.map { copies[$0].sitePath }) {
+            make(copies[unchanged[notKept]], sourceUnchanged: true)
+        }
+        for index in changed { make(copies[index], sourceUnchanged: false) }
     }
 
     /// The file each copy is made from, by path in the site: every one, or (`cachedOnly`) those

@@ -289,10 +289,7 @@ public final class StagedOutput: Sendable {
         for index in paths.indices {
             if knownContents.contains(paths[index]) { kept.append(paths[index]) } else { others.append(index) }
         }
-        tally.withLock { tally in
-            for path in kept where tally.written.insert(path).inserted { tally.known += 1 }
-            tally.unchanged += kept.count
-        }
+        markKept(kept, known: true)
         return others
     }
 
@@ -317,10 +314,13 @@ public final class StagedOutput: Sendable {
 
     /// Counts a file of the reused folder as this build's, as it was. `known`: `knownContents`
     /// holds it (the caller just looked).
-    private func markKept(_ path: String, known: Bool) {
+    private func markKept(_ path: String, known: Bool) { markKept(CollectionOfOne(path), known: known) }
+
+    /// `markKept` for many files, under one lock.
+    private func markKept(_ paths: some Collection<String>, known: Bool) {
         tally.withLock { tally in
-            if tally.written.insert(path).inserted && known { tally.known += 1 }
-            tally.unchanged += 1
+            for path in paths where tally.written.insert(path).inserted && known { tally.known += 1 }
+            tally.unchanged += paths.count
         }
     }
 
