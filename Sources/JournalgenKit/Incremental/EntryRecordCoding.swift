@@ -160,6 +160,15 @@ extension SourceLocation: CompactCodable {
 // MARK: - The entry
 
 extension Entry: CompactCodable {
+    func write(compact sink: CompactSink) { fields.write(compact: sink, text: true) }
+
+    /// `text`: false leaves out the rendered body and the fingerprints (see `Fields`).
+    func write(compact sink: CompactSink, text: Bool) { fields.write(compact: sink, text: text) }
+
+    init(compact source: CompactSource) throws { self.init(try Fields(compact: source)) }
+}
+
+extension Entry.Fields: CompactCodable {
     func write(compact sink: CompactSink) {
         write(compact: sink, text: true)
     }

@@ -211,13 +211,13 @@ public struct EntryParser: Sendable {
         if slug.isEmpty { slug = Slug.make(title) }
         if slug.isEmpty { slug = "entry" }
 
-        var entry = Entry(
+        var entry = Entry(.init(
             displayPath: displayPath, relativePath: relativePath, filePath: filePath,
             title: title, date: date,
             showsZone: date.hasTime && date.utcOffset != config.timeZone.offset(forLocal: date), mood: mood, theme: theme?.0, place: place, trip: trip,
             media: media, tags: tags, glory: glory, revisit: revisit, isPrivate: isPrivate, isDraft: isDraft,
             slug: slug, extra: MetaNode(.table(extra), line: meta.line, column: meta.column), body: body,
-            themeLocation: theme.map { at($0.1) }, bodyImages: bodyImages)
+            themeLocation: theme.map { at($0.1) }, bodyImages: bodyImages))
         entry.titleIsDate = !hasTitle && (body.firstHeading ?? "").isEmpty
         entry.authors = authors
         return entry

@@ -167,54 +167,109 @@ public struct RevisitInterval: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// One diary entry after loading: its front matter read and checked, its body rendered.
+///
+/// Its fields live in one box, copied when written to while shared: the loader, the entry
+/// cache, the site model and `serve`'s memos each hold the journal's entries, and copying an
+/// entry held inline retained each of its thirty strings and lists one by one (in a save at
+/// 50,000 entries, a fifth of the time went to such copies).
 public struct Entry: Sendable {
-    /// Path shown in messages (relative to where journalgen runs when possible).
-    public var displayPath: String
-    /// Path below `entries/`, used to order entries that share a date.
-    public var relativePath: String
-    /// Absolute path of the entry file.
-    public var filePath: String
+    struct Fields: Sendable {
+        /// Path shown in messages (relative to where journalgen runs when possible).
+        var displayPath: String
+        /// Path below `entries/`, used to order entries that share a date.
+        var relativePath: String
+        /// Absolute path of the entry file.
+        var filePath: String
 
-    public var title: String
-    /// The entry has neither a title nor a heading: its title is its date, which the site model
-    /// writes again in the journal's language.
-    public var titleIsDate = false
-    public var date: EntryDate
-    /// The entry was written in another UTC offset than the journal's (a trip abroad): pages say which.
-    public var showsZone: Bool
-    public var mood: MoodLevel?
-    public var theme: String?
-    public var place: Place?
-    public var trip: String?
-    public var media: [MediaItem]
-    public var tags: [String]
-    public var glory: Glory?
-    public var revisit: RevisitInterval?
-    public var isPrivate: Bool
-    public var isDraft: Bool
-    /// The last part of the URL; from `slug:`, else the file name without its date.
-    public var slug: String
-    /// Front-matter keys journalgen does not know, for templates.
-    public var extra: MetaNode
-    public var body: RenderedBody
+        var title: String
+        /// The entry has neither a title nor a heading: its title is its date, which the site model
+        /// writes again in the journal's language.
+        var titleIsDate = false
+        var date: EntryDate
+        /// The entry was written in another UTC offset than the journal's (a trip abroad): pages say which.
+        var showsZone: Bool
+        var mood: MoodLevel?
+        var theme: String?
+        var place: Place?
+        var trip: String?
+        var media: [MediaItem]
+        var tags: [String]
+        var glory: Glory?
+        var revisit: RevisitInterval?
+        var isPrivate: Bool
+        var isDraft: Bool
+        /// The last part of the URL; from `slug:`, else the file name without its date.
+        var slug: String
+        /// Front-matter keys journalgen does not know, for templates.
+        var extra: MetaNode
+        var body: RenderedBody
 
-    /// Who wrote it: ids from journal.yaml `authors:` (empty when the journal lists none).
-    public var authors: [String] = []
-    /// Site path of the entry's page, "2026/04/03/kyoto/" (set when URLs are assigned).
-    public var sitePath: String = ""
-    /// Set by the build for a private entry: its page is `private/<token>/`, its files are renamed.
-    public var lockToken: String?
-    /// Line of the `theme:` key, for the warning about unknown variants.
-    public var themeLocation: SourceLocation?
-    /// Local images of the Markdown body (`![alt](photo.jpg)`), published like `media:`.
-    public var bodyImages: [MediaItem] = []
-    /// Fingerprint of everything loading made of the entry but its text (set when the build
-    /// cache is on), so page fingerprints need not encode 10,000 entries again.
-    var loadedFingerprint = ""
-    /// Fingerprint of its text as loaded (its file's SHA-256, which the build cache has anyway),
-    /// for the same reason: hashing 10,000 rendered bodies costs a tenth of a second of each
-    /// first build and each save of `serve`.
-    var loadedTextFingerprint = ""
-    /// Fingerprint of its task items alone, which the tasks pages are made from.
-    var loadedTasksFingerprint = ""
+        /// Who wrote it: ids from journal.yaml `authors:` (empty when the journal lists none).
+        var authors: [String] = []
+        /// Site path of the entry's page, "2026/04/03/kyoto/" (set when URLs are assigned).
+        var sitePath: String = ""
+        /// Set by the build for a private entry: its page is `private/<token>/`, its files are renamed.
+        var lockToken: String?
+        /// Line of the `theme:` key, for the warning about unknown variants.
+        var themeLocation: SourceLocation?
+        /// Local images of the Markdown body (`![alt](photo.jpg)`), published like `media:`.
+        var bodyImages: [MediaItem] = []
+        /// Fingerprint of everything loading made of the entry but its text (set when the build
+        /// cache is on), so page fingerprints need not encode 10,000 entries again.
+        var loadedFingerprint = ""
+        /// Fingerprint of its text as loaded (its file's SHA-256, which the build cache has anyway),
+        /// for the same reason: hashing 10,000 rendered bodies costs a tenth of a second of each
+        /// first build and each save of `serve`.
+        var loadedTextFingerprint = ""
+        /// Fingerprint of its task items alone, which the tasks pages are made from.
+        var loadedTasksFingerprint = ""
+    }
+
+    /// Written only while this entry holds it alone (`fields`'s `_modify`), as arrays are.
+    private final class Box: @unchecked Sendable {
+        var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private var box: Box
+
+    init(_ fields: Fields) { box = Box(fields) }
+
+    /// Every field, for writing: the box is copied first when another entry shares it.
+    var fields: Fields {
+        _read { yield box.fields }
+        _modify {
+            if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
+            yield &box.fields
+        }
+    }
+
+    public var displayPath: String { _read { yield box.fields.displayPath } _modify { yield &fields.displayPath } }
+    public var relativePath: String { _read { yield box.fields.relativePath } _modify { yield &fields.relativePath } }
+    public var filePath: String { _read { yield box.fields.filePath } _modify { yield &fields.filePath } }
+    public var title: String { _read { yield box.fields.title } _modify { yield &fields.title } }
+    public var titleIsDate: Bool { _read { yield box.fields.titleIsDate } _modify { yield &fields.titleIsDate } }
+    public var date: EntryDate { _read { yield box.fields.date } _modify { yield &fields.date } }
+    public var showsZone: Bool { _read { yield box.fields.showsZone } _modify { yield &fields.showsZone } }
+    public var mood: MoodLevel? { _read { yield box.fields.mood } _modify { yield &fields.mood } }
+    public var theme: String? { _read { yield box.fields.theme } _modify { yield &fields.theme } }
+    public var place: Place? { _read { yield box.fields.place } _modify { yield &fields.place } }
+    public var trip: String? { _read { yield box.fields.trip } _modify { yield &fields.trip } }
+    public var media: [MediaItem] { _read { yield box.fields.media } _modify { yield &fields.media } }
+    public var tags: [String] { _read { yield box.fields.tags } _modify { yield &fields.tags } }
+    public var glory: Glory? { _read { yield box.fields.glory } _modify { yield &fields.glory } }
+    public var revisit: RevisitInterval? { _read { yield box.fields.revisit } _modify { yield &fields.revisit } }
+    public var isPrivate: Bool { _read { yield box.fields.isPrivate } _modify { yield &fields.isPrivate } }
+    public var isDraft: Bool { _read { yield box.fields.isDraft } _modify { yield &fields.isDraft } }
+    public var slug: String { _read { yield box.fields.slug } _modify { yield &fields.slug } }
+    public var extra: MetaNode { _read { yield box.fields.extra } _modify { yield &fields.extra } }
+    public var body: RenderedBody { _read { yield box.fields.body } _modify { yield &fields.body } }
+    public var authors: [String] { _read { yield box.fields.authors } _modify { yield &fields.authors } }
+    public var sitePath: String { _read { yield box.fields.sitePath } _modify { yield &fields.sitePath } }
+    public var lockToken: String? { _read { yield box.fields.lockToken } _modify { yield &fields.lockToken } }
+    public var themeLocation: SourceLocation? { _read { yield box.fields.themeLocation } _modify { yield &fields.themeLocation } }
+    public var bodyImages: [MediaItem] { _read { yield box.fields.bodyImages } _modify { yield &fields.bodyImages } }
+    var loadedFingerprint: String { _read { yield box.fields.loadedFingerprint } _modify { yield &fields.loadedFingerprint } }
+    var loadedTextFingerprint: String { _read { yield box.fields.loadedTextFingerprint } _modify { yield &fields.loadedTextFingerprint } }
+    var loadedTasksFingerprint: String { _read { yield box.fields.loadedTasksFingerprint } _modify { yield &fields.loadedTasksFingerprint } }
 }
