@@ -84,6 +84,10 @@ public struct BuildPipeline: Sendable {
                 DispatchQueue.global().async(group: background) { entryCache.save(journal: path) }
             }
         }
+        // serve: the entries loaded again, the others being the last load's, when nothing
+        // outside entries/ and media/ changed either (the watcher vouches for it).
+        let onlyEntriesChanged = trustedChanges.map { ChangedFiles.allWithin($0, folders: [journal.path + "/entries/", journal.path + "/media/"]) } ?? false
+        let entryReload = onlyEntriesChanged ? loaded.reload : nil
         report.draftsLeftOut = loaded.draftsLeftOut
         report.entriesNotLookedAt = loaded.entriesNotLookedAt
         report.futureLeftOut = loaded.futureLeftOut
@@ -190,11 +194,12 @@ public struct BuildPipeline: Sendable {
         let sealing = DispatchGroup()
         if let keys {
             let useMemo = options.session != nil || (options.useCache && options.writeOutput)
-            let memoKey = useMemo ? LockedSiteMemo.key(split: split, keys: keys, journal: journal.path,
+            let memoKey = useMemo ? LockedSiteMemo.key(split: split, entries: options.session?.entriesDigest(of: split, reload: entryReload, day: today) ?? LockedSiteMemo.entriesDigest(of: split),
+                                                       keys: keys, journal: journal.path,
                                                        extra: [stylesheet, script, today.description, options.baseURL ?? "", privateLinkDigest,
                                                                "\(options.includeDrafts) \(options.includeFuture) \(options.writeOutput) \(options.relativeLinks)"]) : nil
             let store = memoKey != nil ? sealedStore : nil
-            if let session = options.session, let memoKey, let kept = session.lockedSite(key: memoKey, split: split) {
+            if let session = options.session, let memoKey, let kept = session.lockedSite(key: memoKey, split: split, reload: entryReload) {
                 locked = kept
                 locked.imagesFromCache += locked.imagesProcessed
                 locked.imagesProcessed = 0
@@ -223,8 +228,7 @@ public struct BuildPipeline: Sendable {
             "\(options.includeDrafts) \(options.includeFuture) \(options.skipPrivate)",
             elsewhere.map { "\($0.key) \($0.value)" }.sorted().joined(separator: "\n"),
         ].joined(separator: "\n")
-        let onlyEntriesChanged = trustedChanges.map { ChangedFiles.allWithin($0, folders: [journal.path + "/entries/", journal.path + "/media/"]) } ?? false
-        let kept = options.session?.model(key: modelKey, published: split.publicEntries, edited: onlyEntriesChanged ? loaded.reloaded : nil)
+        let kept = options.session?.model(key: modelKey, publishedCount: split.publicEntries.count, reload: entryReload)
         report.modelKept = kept != nil
         let model: SiteModel
         if let kept {
@@ -282,10 +286,11 @@ public struct BuildPipeline: Sendable {
             split.publicEntries = []
         }
         let renderer = pageRenderer
-        let jobs = renderer.jobs
+        // Each page's path, made once (three stages need them all); under serve, the last
+        // build's when it had the same model and the same private pages.
+        let (jobs, jobPaths) = options.session?.pages(sameAsLast: kept != nil && (keys == nil || report.privateKept)) { renderer.jobsAndPaths() }
+            ?? renderer.jobsAndPaths()
         report.pages = jobs.count
-        // Each page's path, made once (three stages need them all).
-        let jobPaths: [String] = parallelMap(jobs) { renderer.outputPath($0) }
         let documents = SiteDocuments.documents(model: model, pages: jobs.indices.compactMap { index in
                                                     if case .locked = jobs[index] { return nil }
                                                     return (jobs[index], jobPaths[index])

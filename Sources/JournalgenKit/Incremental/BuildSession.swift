@@ -8,7 +8,9 @@ public final class BuildSession: Sendable {
     private let cache = Mutex<EntryCache?>(nil)
     private let images = Mutex<ImageCache?>(nil)
     private let keys = Mutex<(passphrase: String, keys: PrivateKeys)?>(nil)
-    private let locked = Mutex<LockedSiteMemo?>(nil)
+    /// With the last build that made or used it.
+    private let locked = Mutex<(memo: LockedSiteMemo, build: Int)?>(nil)
+    private let entriesDigest = Mutex<(build: Int, day: CalendarDay, digest: String)?>(nil)
     private let photos = Mutex<PhotoMemo?>(nil)
     private let output = Mutex<OutputMemo?>(nil)
     private let model = Mutex<(key: String, model: SiteModel, build: Int)?>(nil)
@@ -49,14 +51,14 @@ public final class BuildSession: Sendable {
     /// The last build's site model, patched with the edited texts, when the build just before
     /// this one made it under the same `key` (everything but the journal's files) and the edits
     /// left everything it derives from the entries as it was (`SiteModel.reusing`).
-    func model(key: String, published: [Entry], edited: [String]?) -> SiteModel? {
-        guard let edited, let known = model.withLock({ $0 }), known.build == builds.load(ordering: .relaxed) - 1, known.key == key else { return nil }
+    func model(key: String, publishedCount: Int, reload: LoadedJournal.Reload?) -> SiteModel? {
+        guard let reload, let known = model.withLock({ $0 }), known.build == builds.load(ordering: .relaxed) - 1, known.key == key else { return nil }
         // Taken out, so the patch finds the array held once and writes into it.
         var entries = spareEntries.withLock { memo -> [Entry]? in
             defer { memo = nil }
             return memo?.build == known.build ? memo?.entries : nil
         }
-        return SiteModel.reusing(known.model, published: published, edited: edited, entries: &entries)
+        return SiteModel.reusing(known.model, publishedCount: publishedCount, reload: reload, entries: &entries)
     }
 
     func remember(_ made: SiteModel, key: String) {
@@ -68,6 +70,7 @@ public final class BuildSession: Sendable {
         let shared = made.entries
         DispatchQueue.global().async { [self] in
             withExtendedLifetime(old) {}
+            _ = made.entryPositions()
             var entries = shared
             // Made unique here: the buffer is the model's until this copies it.
             entries.reserveCapacity(entries.count)
@@ -162,18 +165,53 @@ public final class BuildSession: Sendable {
     private let pageIndexes = Mutex<[String: [String: Int]]>([:])
 
     /// The private part of the site as last sealed, if it was made from the same journal.
-    func lockedSite(key: String, split: LockedSite.Split) -> LockedSite? {
-        guard let memo = locked.withLock({ $0 }), memo.key == key, memo.textsUnchanged(in: split) else { return nil }
-        return memo.site
+    /// `reload`: this build's load took over the last one's, and loaded only these again; when
+    /// the build just before made or used the part, only their texts are compared, not 50,000.
+    func lockedSite(key: String, split: LockedSite.Split, reload: LoadedJournal.Reload?) -> LockedSite? {
+        let build = builds.load(ordering: .relaxed)
+        return locked.withLock { known -> LockedSite? in
+            guard let memo = known?.memo, memo.key == key else { return nil }
+            let unchanged = if let reload, known!.build == build - 1 { memo.textsUnchanged(reloaded: reload) } else { memo.textsUnchanged(in: split) }
+            guard unchanged else { return nil }
+            known!.build = build
+            return memo.site
+        }
     }
 
     func remember(_ site: LockedSite, key: String, split: LockedSite.Split) {
         let memo = LockedSiteMemo(key: key, texts: LockedSiteMemo.texts(of: site.reads, in: split), site: site)
-        locked.withLock { $0 = memo }
+        let build = builds.load(ordering: .relaxed)
+        locked.withLock { $0 = (memo, build) }
     }
 
+    /// `LockedSiteMemo.entriesDigest` of this build's split; the build just before's when this
+    /// build's load took over its load, changed only entries' texts, and nothing outside
+    /// entries/ and media/ changed (`reload`), on the same build day (which leaves entries out):
+    /// its entries are then those, in the same places.
+    func entriesDigest(of split: LockedSite.Split, reload: LoadedJournal.Reload?, day: CalendarDay) -> String {
+        let build = builds.load(ordering: .relaxed)
+        if let reload, reload.onlyTexts, let known = entriesDigest.withLock({ $0 }), known.build == build - 1, known.day == day {
+            entriesDigest.withLock { $0 = (build, day, known.digest) }
+            return known.digest
+        }
+        let made = LockedSiteMemo.entriesDigest(of: split)
+        entriesDigest.withLock { $0 = (build, day, made) }
+        return made
+    }
+
+    /// The pages to render and their files: the last build's when `sameAsLast` (this build
+    /// reuses its model, and its private pages if it has any: the same pages, 57,000 paths at
+    /// 50,000 entries), else `make()`'s.
+    func pages(sameAsLast: Bool, make: () -> (jobs: [PageJob], paths: [String])) -> (jobs: [PageJob], paths: [String]) {
+        let build = builds.load(ordering: .relaxed)
+        let made = pageJobs.withLock { known in sameAsLast && known?.build == build - 1 ? known!.pages : nil } ?? make()
+        pageJobs.withLock { $0 = (build, made) }
+        return made
+    }
+    private let pageJobs = Mutex<(build: Int, pages: (jobs: [PageJob], paths: [String]))?>(nil)
+
     /// The photos of the last build, when it kept them: a build that reuses the last model
-    /// (`model(key:published:edited:)`, which keeps every entry's photos as they were) has the
+    /// (`model(key:publishedCount:reload:)`, which keeps every entry's photos as they were) has the
     /// same, and need not list 50,000 of them again (a tenth of a second at 50,000 entries).
     func lastPhotoJobs() -> [ImageProcessor.Job]? {
         let build = builds.load(ordering: .relaxed)

@@ -12,8 +12,9 @@ struct LockedSiteMemo: Sendable {
     let texts: [String: String]
     let site: LockedSite
 
-    /// Everything but texts that the private pages and files are made from.
-    static func key(split: LockedSite.Split, keys: PrivateKeys, journal: String, extra: [String]) -> String {
+    /// Everything but texts that the private pages and files are made from. `entries`: the
+    /// split's `entriesDigest`, or the one a build before made of the same entries (`serve`).
+    static func key(split: LockedSite.Split, entries: String, keys: PrivateKeys, journal: String, extra: [String]) -> String {
         // In the loader's order: the same journal gives the same list, and 10,000 entries need no sort.
         var parts = extra + ["key " + keys.token("locked site memo"), "private " + split.privateEntries.map(\.relativePath).sorted().joined(separator: " ")]
         // A private photo replaced by another of the same size and date: its sealed copies differ.
@@ -22,7 +23,13 @@ struct LockedSiteMemo: Sendable {
                 parts += [item.filePath, item.posterPath].compactMap { $0.map { EntryCache.Stamp(path: $0).line } }
             }
         }
-        return SiteFingerprint.journal(entries: split.publicEntries, more: split.privateEntries, extra: parts, files: SiteFingerprint.inputFiles(journal: journal))
+        return SiteFingerprint.journal(entries: [], extra: parts + ["entries " + entries], files: SiteFingerprint.inputFiles(journal: journal))
+    }
+
+    /// What the private part takes from every entry but its text, public and private (their
+    /// front matter, media and titles, in order).
+    static func entriesDigest(of split: LockedSite.Split) -> String {
+        SiteFingerprint.journal(entries: split.publicEntries, more: split.privateEntries, extra: [], files: [])
     }
 
     /// The fingerprints of the texts of `paths` among the split's entries.
@@ -32,15 +39,27 @@ struct LockedSiteMemo: Sendable {
         var texts: [String: String] = [:]
         for list in [split.publicEntries, split.privateEntries] {
             for index in list.indices where wanted.contains(list[index].relativePath) && texts[list[index].relativePath] == nil {
-                texts[list[index].relativePath] = list[index].loadedTextFingerprint.isEmpty
-                    ? SiteFingerprint.text(of: list[index].body) : list[index].loadedTextFingerprint
+                texts[list[index].relativePath] = text(of: list[index])
             }
         }
         return texts
     }
 
+    static func text(of entry: Entry) -> String {
+        entry.loadedTextFingerprint.isEmpty ? SiteFingerprint.text(of: entry.body) : entry.loadedTextFingerprint
+    }
+
     /// Whether the texts the pages showed are still the same in `split`.
     func textsUnchanged(in split: LockedSite.Split) -> Bool {
         Self.texts(of: Array(texts.keys), in: split) == texts
+    }
+
+    /// Whether the texts the pages showed are still the same, when only the entries `reload`
+    /// loaded again may have changed since the memo was last found current.
+    func textsUnchanged(reloaded reload: LoadedJournal.Reload) -> Bool {
+        zip(reload.files, reload.entries).allSatisfy { file, entry in
+            guard let shown = texts[file] else { return true }
+            return entry.map(Self.text) == shown
+        }
     }
 }

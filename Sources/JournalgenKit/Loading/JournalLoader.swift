@@ -34,8 +34,28 @@ public struct LoadedJournal: Sendable {
     public var futureLeftOut = 0
     /// Entries taken from the cache on the watcher's word, their files not looked at (`serve`).
     public var entriesNotLookedAt = 0
-    /// The entry files (relative) looked at again when the watcher's word sufficed for the others.
-    var reloaded: [String]?
+    /// The entries looked at again when the watcher's word sufficed for the others (`serve`).
+    var reload: Reload?
+
+    /// The entries a load that took the last one over looked at again: every other entry is
+    /// the last load's, as it was.
+    struct Reload: Sendable {
+        /// Relative to entries/.
+        var files: [String]
+        /// As loaded now, and as the last load had them (nil where a file gave no entry).
+        var entries: [Entry?]
+        var before: [Entry?]
+
+        /// Whether each changed only in its text: the journal then has the last load's entries
+        /// with the same front matter, media and places, so everything made of those alone
+        /// (the private part's key, the links checked, the model's order) is as it was.
+        var onlyTexts: Bool {
+            zip(entries, before).allSatisfy { new, old in
+                guard let new, let old else { return false }
+                return !new.loadedFingerprint.isEmpty && new.loadedFingerprint == old.loadedFingerprint
+            }
+        }
+    }
 }
 
 /// Reads `entries/**/*.md` on all cores and checks each entry and its media.
@@ -165,7 +185,7 @@ public struct JournalLoader: Sendable {
         var parsed: [Entry?]
         var messages: [[Diagnostic]]
         var notLookedAt = 0
-        var reloaded: [String]?
+        var reload: LoadedJournal.Reload?
         // True when the list is also the cache's (serve's last load): its entries are then
         // copied out one by one, not moved out, which would copy the whole list first.
         var sharedWithCache = false
@@ -180,6 +200,7 @@ public struct JournalLoader: Sendable {
             let ordered = touched.sorted()
             var again = parallelMap(ordered) { loadOne(files[$0]) }
             cache.store(ordered.map { files[$0] }) { again[$0].record.take() }
+            reload = LoadedJournal.Reload(files: ordered.map { files[$0] }, entries: again.map(\.entry), before: ordered.map { last.parsed[$0] })
             for (index, loaded) in zip(ordered, again) {
                 last.parsed[index] = loaded.entry
                 last.messages[index] = loaded.diagnostics
@@ -187,7 +208,6 @@ public struct JournalLoader: Sendable {
                 if loaded.inputs.allSatisfy({ ChangedFiles.isWatched($0, root: root) }) { last.unwatched.remove(index) } else { last.unwatched.insert(index) }
             }
             notLookedAt = files.count - ordered.count
-            reloaded = ordered.map { files[$0] }
             cache.lastLoad = last
             parsed = last.parsed
             messages = last.messages
@@ -229,7 +249,7 @@ public struct JournalLoader: Sendable {
         var result = LoadedJournal(config: config, entries: [])
         result.entries.reserveCapacity(parsed.count)
         result.entriesNotLookedAt = notLookedAt
-        result.reloaded = reloaded
+        result.reload = reload
         for index in parsed.indices {
             guard let entry = sharedWithCache ? parsed[index] : parsed[index].take() else { continue }
             if (entry.isDraft && !options.includeDrafts) || (entry.date.day > today && !options.includeFuture) {

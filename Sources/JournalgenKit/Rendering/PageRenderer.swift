@@ -67,7 +67,11 @@ public struct PageRenderer: Sendable {
     }
 
     /// Every page, in a fixed order.
-    public var jobs: [PageJob] {
+    public var jobs: [PageJob] { jobsAndPaths().jobs }
+
+    /// Every page, in a fixed order, with the file each is written to (`outputPath`): made
+    /// together, since leaving out public pages a locked one stands in for names every page.
+    func jobsAndPaths() -> (jobs: [PageJob], paths: [String]) {
         var jobs: [PageJob] = model.entries.indices.map { .entry($0) }
         jobs += (1...model.homePageCount).map { .home(page: $0) }
         jobs.append(.archive)
@@ -80,12 +84,16 @@ public struct PageRenderer: Sendable {
         jobs.append(.notFound)
         jobs += journalPageJobs
         jobs += lock.pages.indices.map { .locked($0) }
+        let renderer = self, all = jobs
+        let paths: [String] = parallelMap(all) { renderer.outputPath($0) }
         // A locked page may stand in for a public one (the home page of an all-private journal).
         let lockedPaths = Set(lock.pages.map { $0.sitePath + "index.html" })
-        return lockedPaths.isEmpty ? jobs : jobs.filter { job in
-            if case .locked = job { return true }
-            return !lockedPaths.contains(outputPath(job))
+        let kept = lockedPaths.isEmpty ? nil : all.indices.filter { index in
+            if case .locked = all[index] { return true }
+            return !lockedPaths.contains(paths[index])
         }
+        guard let kept, kept.count < all.count else { return (all, paths) }
+        return (kept.map { all[$0] }, kept.map { paths[$0] })
     }
 
     /// The file the page is written to, relative to the site root.

@@ -46,6 +46,21 @@ public final class SiteModel: Sendable {
     /// once and handed on by `reusing`: a save that changes only texts need not hash 50,000
     /// entries again (a tenth of a second of CPU at 50,000 entries).
     let fingerprintParts = Mutex<SiteFingerprint.ModelParts?>(nil)
+    /// Each entry's place in `entries` by its file (relative to entries/), made once and handed
+    /// on by `reusing` (its entries keep their places): a save finds its entries without reading
+    /// 50,000 others (`serve` makes it between saves).
+    private let positions = Mutex<[String: Int]?>(nil)
+
+    func entryPositions() -> [String: Int] {
+        positions.withLock { known in
+            if let known { return known }
+            var made: [String: Int] = [:]
+            made.reserveCapacity(entries.count)
+            for index in entries.indices { made[entries[index].relativePath] = index }
+            known = made
+            return made
+        }
+    }
     /// The locked page that lists the private entries ("private/"), when the journal has any.
     public let privateIndexPath: String?
     /// Labels, dates and numbers in the journal's language.
@@ -157,32 +172,27 @@ public final class SiteModel: Sendable {
         linkDigest = model.linkDigest
     }
 
-    /// The model `published` (loaded entries, in the loader's order) would make, from `model`,
-    /// which was made of the same journal but for the texts of `edited` (entry files, relative):
-    /// nil unless each edit left everything the model derives from an entry as it was. What the
-    /// model takes from a text: its tasks (the tasks pages), its links and anchors (links between
-    /// entries and "Linked from"), and its photos' places in the body. Anything else of the text
-    /// shows only on pages, which the page fingerprints re-render.
+    /// The model the loaded entries would make, from `model`, which was made of the same journal
+    /// but for the texts of the entries `reload` loaded again: nil unless each edit left
+    /// everything the model derives from an entry as it was. What the model takes from a text:
+    /// its tasks (the tasks pages), its links and anchors (links between entries and "Linked
+    /// from"), and its photos' places in the body. Anything else of the text shows only on
+    /// pages, which the page fingerprints re-render.
+    /// An entry loaded again with the front matter and media it had (its loaded fingerprint)
+    /// is published as before: the model has it in the same place, and the others are the last
+    /// load's. `publishedCount`: the entries this build publishes, which must be the model's.
     /// `spare`: a copy of the model's entries that no one else holds, taken and patched in place.
-    static func reusing(_ model: SiteModel, published: [Entry], edited: [String], entries spare: inout [Entry]?) -> SiteModel? {
-        guard published.count == model.entries.count, !edited.isEmpty else { return nil }
-        var positions: [String: Int] = [:]
-        for relative in edited { positions[relative] = -1 }
-        // By index, field by field: a loop over entries copied each of the 10,000 whole.
-        let known = model.entries
-        for index in known.indices where positions[known[index].relativePath] != nil {
-            positions[known[index].relativePath] = index
-        }
+    static func reusing(_ model: SiteModel, publishedCount: Int, reload: LoadedJournal.Reload, entries spare: inout [Entry]?) -> SiteModel? {
+        guard publishedCount == model.entries.count, !reload.files.isEmpty, reload.onlyTexts else { return nil }
+        let positions = model.entryPositions()
         var changes: [(Int, Entry)] = []
-        for new in published.indices where positions[published[new].relativePath] != nil {
-            guard let index = positions[published[new].relativePath], index >= 0 else { return nil }
-            let entry = published[new], old = known[index]
-            guard !entry.loadedFingerprint.isEmpty, entry.loadedFingerprint == old.loadedFingerprint,
-                  entry.loadedTasksFingerprint == old.loadedTasksFingerprint, entry.body.links.isEmpty, old.body.links.isEmpty,
-                  entry.body.anchors == old.body.anchors else { return nil }
+        for (file, loaded) in zip(reload.files, reload.entries) {
+            guard let entry = loaded, let index = positions[file] else { return nil }
+            let old = model.entries[index]
+            guard entry.loadedFingerprint == old.loadedFingerprint, entry.loadedTasksFingerprint == old.loadedTasksFingerprint,
+                  entry.body.links.isEmpty, old.body.links.isEmpty, entry.body.anchors == old.body.anchors else { return nil }
             changes.append((index, entry))
         }
-        guard changes.count == edited.count else { return nil }
         var entries = spare.take() ?? model.entries
         for (index, entry) in changes {
             let placed = entries[index].bodyImages
@@ -198,6 +208,7 @@ public final class SiteModel: Sendable {
         // above compares by the fingerprint loading gives every entry with its front matter's).
         let parts = model.fingerprintParts.withLock { $0 }
         reused.fingerprintParts.withLock { $0 = parts }
+        reused.positions.withLock { $0 = positions }
         return reused
     }
 
