@@ -40,6 +40,18 @@ public final class BuildSession: Sendable {
         var known: StagedOutput.Known
         /// Site path -> the journal file or cached photo size it was copied from.
         var copies: [String: String]
+        /// The copies themselves, and the journal's files among their sources: a build with the
+        /// very same lists made each copy from the same source (`CopyLists.holdsSameLists`).
+        var lists: StaticFiles.CopyLists
+        var journalSources: Set<String>
+        /// Whether the watcher reports changes of every one of them in the form they are named in.
+        var journalSourcesWatched: Bool
+
+        /// Whether every copy of `copies` is as this memo's build made it, unchanged since by the
+        /// watcher's word (`trusted`: every file changed since).
+        func holdsUnchanged(_ copies: StaticFiles.CopyLists, trusted: Set<String>) -> Bool {
+            journalSourcesWatched && copies.holdsSameLists(as: lists) && trusted.isDisjoint(with: journalSources)
+        }
     }
     /// The last manifests saved, newest last: the site in place's and the spare's.
     private let manifests = Mutex<[(id: String, manifest: SiteManifest)]>([])
@@ -198,6 +210,17 @@ public final class BuildSession: Sendable {
         entriesDigest.withLock { $0 = (build, day, made) }
         return made
     }
+
+    /// The theme's and journal's files with every entry's media (`make()`, which is
+    /// `StaticFiles.addingMedia`): the last build's, the very same lists, when this build kept
+    /// its model and the theme's files are the same (its copies are then known unchanged).
+    func staticFiles(theme: StaticFiles, modelKept: Bool, make: () -> StaticFiles) -> StaticFiles {
+        let build = builds.load(ordering: .relaxed)
+        let made = staticFilesMemo.withLock { known in modelKept && known?.build == build - 1 && known!.theme.holdsSameFiles(as: theme) ? known!.files : nil } ?? make()
+        staticFilesMemo.withLock { $0 = (build, theme, made) }
+        return made
+    }
+    private let staticFilesMemo = Mutex<(build: Int, theme: StaticFiles, files: StaticFiles)?>(nil)
 
     /// The pages to render and their files: the last build's when `sameAsLast` (this build
     /// reuses its model, and its private pages if it has any: the same pages, 57,000 paths at

@@ -2,7 +2,7 @@ import Foundation
 
 /// Files the site carries besides its pages: the theme's static files, the journal's own
 /// `static/` folder (copied as is, as Hugo and Zola do), and the media of published entries only.
-struct StaticFiles {
+struct StaticFiles: Sendable {
     /// Lists of copies read as one list, without being copied into one: the theme's and
     /// journal's files, the photo sizes and the private part's were joined into a new array of
     /// 57,000 copies at 50,000 entries, a twentieth of a `serve` save on one core.
@@ -21,6 +21,15 @@ struct StaticFiles {
             endIndex = count
         }
 
+        /// Whether these are the very lists `other` holds: the same storage, so the same copies
+        /// (a `serve` save that kept the last build's model, photos and private part).
+        func holdsSameLists(as other: CopyLists) -> Bool {
+            lists.count == other.lists.count && zip(lists, other.lists).allSatisfy { mine, theirs in
+                mine.count == theirs.count
+                    && mine.withUnsafeBufferPointer { a in theirs.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
+            }
+        }
+
         subscript(position: Int) -> Copy {
             var list = lists.count - 1
             while starts[list] > position { list -= 1 }
@@ -28,8 +37,8 @@ struct StaticFiles {
         }
     }
 
-    struct Copy: Sendable {
-        enum Source: Sendable {
+    struct Copy: Sendable, Equatable {
+        enum Source: Sendable, Equatable {
             case file(String)
             /// A file of journalgen's own cache (a photo size): hard-linked where the output is on
             /// the same file system, which writes no bytes; copied elsewhere. Never the writer's
@@ -49,6 +58,12 @@ struct StaticFiles {
     var versions: [String: String]
 
     static let versioned: Set<String> = ["style.css", "journal.js"]
+
+    /// The same copies, in any order, and the same versions.
+    func holdsSameFiles(as other: StaticFiles) -> Bool {
+        guard versions == other.versions, copies.count == other.copies.count else { return false }
+        return copies.sorted { $0.sitePath < $1.sitePath } == other.copies.sorted { $0.sitePath < $1.sitePath }
+    }
 
     /// The theme's files, the journal's static/ and Leaflet: known before the site model (the
     /// versions of style.css and journal.js go into every page, private ones too).
