@@ -227,7 +227,7 @@ public struct Entry: Sendable {
 
     /// Written only while this entry holds it alone (`fields`'s `_modify`), as arrays are.
     private final class Box: @unchecked Sendable {
-        var fields: Fields
+        @exclusivity(unchecked) var fields: Fields
         init(_ fields: Fields) { self.fields = fields }
     }
 
