@@ -743,6 +743,32 @@ final class IncrementalTests: XCTestCase {
         XCTAssertTrue(try sameAsCleanBuild(journal.output, journal: journal.root, clean: clean, after: "an edit after a new title"))
     }
 
+    /// Output folders deleted by hand leave their records behind: only the newest are kept (and
+    /// the site just built and its spare, however old), with their spares' records; a record
+    /// half-written by a stopped build goes once it is a day old.
+    func testOnlyTheNewestOutputFoldersKeepTheirRecords() throws {
+        let journal = try TemporaryJournal()
+        defer { journal.remove() }
+        let sites = SiteManifest.folder(journal: journal.root.path)
+        let ids = (0..<12).map { String(format: "0000000%d-aaaa-bbbb-cccc-dddddddddddd", $0 % 10) + String($0 / 10) }
+        let now = Date().timeIntervalSince1970
+        func write(_ name: String, age: TimeInterval) throws {
+            try journal.write(".journalgen-cache/sites/" + name, "x")
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: now - age)], ofItemAtPath: sites + "/" + name)
+        }
+        // ids[0] is the oldest, ids[11] the newest.
+        for (index, id) in ids.enumerated() {
+            try write(id, age: Double(100 - index) * 60)
+            try write(id + ".spare", age: Double(100 - index) * 60)
+        }
+        try write(ids[11] + ".new-41", age: 2 * 86_400)
+        try write(ids[10] + ".new-42", age: 60)
+        SiteManifest.pruneRecords(journal: journal.root.path, keeping: [ids[11], ids[1]])
+        let left = Set(try FileManager.default.contentsOfDirectory(atPath: sites))
+        let kept = [ids[1]] + ids[4...]
+        XCTAssertEqual(left, Set(kept + kept.map { $0 + ".spare" } + [ids[10] + ".new-42"]))
+    }
+
     func testADamagedOrForeignCacheIsNotTrusted() throws {
         let journal = try TemporaryJournal()
         defer { journal.remove() }

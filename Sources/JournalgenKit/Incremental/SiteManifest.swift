@@ -169,6 +169,32 @@ struct SiteManifest {
         _ = FileIO.replace(folder + "/" + id, withParts: [sink.bytes])
     }
 
+    /// The output folders whose records are kept: the newest by the time each was written. A
+    /// folder deleted by hand (`rm -rf _site && journalgen build`) never gives its record back
+    /// (3.5 MB at 10,000 entries), so without a bound the cache grew with every such build; a
+    /// folder whose record went is built in full once, as a new one is.
+    static let recordsKept = 8
+
+    /// Removes the records of all but the `recordsKept` newest output folders, never those of
+    /// `keeping` (the site just built and its spare); and files left half-written by a build
+    /// that was stopped, once a day old.
+    static func pruneRecords(journal: String, keeping: [String]) {
+        let folder = folder(journal: journal)
+        guard let items = FileIO.folderItems(folder) else { return }
+        var records: [(id: String, written: Int)] = []
+        let dayAgo = Int(Date().timeIntervalSince1970) - 86_400
+        for item in items {
+            guard let stamp = FileIO.sizeAndTime(folder + "/" + item.name) else { continue }
+            if isID(item.name) {
+                records.append((item.name, stamp.modified))
+            } else if item.name.contains(".new-"), stamp.modified / 1_000_000_000 < dayAgo {
+                unlink(folder + "/" + item.name)
+            }
+        }
+        let older = records.sorted { ($0.written, $0.id) > ($1.written, $1.id) }.dropFirst(recordsKept)
+        for record in older where !keeping.contains(record.id) { remove(journal: journal, id: record.id) }
+    }
+
     /// The manifest and the record of the spare beside its folder.
     static func remove(journal: String, id: String) {
         guard !id.isEmpty else { return }
@@ -553,9 +579,11 @@ final class SiteFingerprints: Sendable {
         Self.saving.wait()
         let sources = cacheCopies.isEmpty ? [] : files.map { cacheCopies[$0].map(SiteManifest.sourceKey) ?? 0 }
         let manifest = now.with(pages: pages, reads: reads, files: files, copySources: sources)
+        let keeping = [output.id] + (output.targetID.map { [$0] } ?? [])
         guard let session else {
             manifest.save(journal: journalPath, id: output.id)
             if let old = output.consumedID { SiteManifest.remove(journal: journalPath, id: old) }
+            SiteManifest.pruneRecords(journal: journalPath, keeping: keeping)
             return
         }
         // serve's next build reads the manifest from memory: the copy on disk, for the next
@@ -565,6 +593,7 @@ final class SiteFingerprints: Sendable {
         DispatchQueue.global().async(group: Self.saving) {
             manifest.save(journal: journalPath, id: id)
             if let old { SiteManifest.remove(journal: journalPath, id: old) }
+            SiteManifest.pruneRecords(journal: journalPath, keeping: keeping)
         }
     }
 
