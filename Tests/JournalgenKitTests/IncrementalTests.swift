@@ -192,9 +192,9 @@ final class IncrementalTests: XCTestCase {
 
     /// `serve`'s saves that the watcher reports, with private entries: the load takes the last one
     /// over, and what the private part is made from is then judged by the entries loaded again
-    /// alone. A public text keeps the sealed part and the model; a private text seals again (and
-    /// makes the model again: it patches only entries it has); a public title (front matter)
-    /// makes both again. Each time the site is a clean build's.
+    /// alone. A public text keeps the sealed part and the model; a private text seals again and
+    /// keeps the public model; a public title (front matter) makes both again. Each time the
+    /// site is a clean build's.
     func testWatchedSavesSealAgainOnlyWhenAPrivateTextChanges() throws {
         let (work, journal) = try Self.exampleCopy()
         defer { try? FileManager.default.removeItem(at: work) }
@@ -203,7 +203,7 @@ final class IncrementalTests: XCTestCase {
         let open = "entries/2025/2025-07-30-heat.md", secret = "entries/2026/2026-06-14-the-thing-i-did-not-say.md"
         let steps: [(file: String, edit: (String) -> String, privateKept: Bool, modelKept: Bool)] = [
             (open, { $0 + "\nAnother hot line.\n" }, true, true),
-            (secret, { $0 + "\nA private line.\n" }, false, false),
+            (secret, { $0 + "\nA private line.\n" }, false, true),
             (open, { Self.setKey($0, "title", "\"Heat, again\"") }, false, false),
             (open, { $0 + "\nAnd one more.\n" }, true, true),
         ]

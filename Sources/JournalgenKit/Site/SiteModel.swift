@@ -179,15 +179,19 @@ public final class SiteModel: Sendable {
     /// from"), and its photos' places in the body. Anything else of the text shows only on
     /// pages, which the page fingerprints re-render.
     /// An entry loaded again with the front matter and media it had (its loaded fingerprint)
-    /// is published as before: the model has it in the same place, and the others are the last
-    /// load's. `publishedCount`: the entries this build publishes, which must be the model's.
+    /// is published, or left out, as before: the model has it in the same place or not at all,
+    /// and the others are the last load's. `publishedCount`: the entries this build publishes, which must be the model's.
     /// `spare`: a copy of the model's entries that no one else holds, taken and patched in place.
     static func reusing(_ model: SiteModel, publishedCount: Int, reload: LoadedJournal.Reload, entries spare: inout [Entry]?) -> SiteModel? {
         guard publishedCount == model.entries.count, !reload.files.isEmpty, reload.onlyTexts else { return nil }
         let positions = model.entryPositions()
         var changes: [(Int, Entry)] = []
         for (file, loaded) in zip(reload.files, reload.entries) {
-            guard let entry = loaded, let index = positions[file] else { return nil }
+            guard let entry = loaded else { return nil }
+            // One the model does not have (private, a draft, dated after the build day) is left
+            // out again: it kept its front matter, and the key the model was kept under names the
+            // entries left out or locked (a private text sealed again keeps the public model).
+            guard let index = positions[file] else { continue }
             let old = model.entries[index]
             guard entry.loadedFingerprint == old.loadedFingerprint, entry.loadedTasksFingerprint == old.loadedTasksFingerprint,
                   entry.body.links.isEmpty, old.body.links.isEmpty, entry.body.anchors == old.body.anchors else { return nil }
