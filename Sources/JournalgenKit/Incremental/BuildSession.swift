@@ -10,7 +10,6 @@ public final class BuildSession: Sendable {
     private let keys = Mutex<(passphrase: String, keys: PrivateKeys)?>(nil)
     /// With the last build that made or used it.
     private let locked = Mutex<(memo: LockedSiteMemo, build: Int)?>(nil)
-    private let entriesDigest = Mutex<(build: Int, day: CalendarDay, digest: String)?>(nil)
     private let photos = Mutex<PhotoMemo?>(nil)
     private let output = Mutex<OutputMemo?>(nil)
     private let model = Mutex<(key: String, model: SiteModel, build: Int)?>(nil)
@@ -201,37 +200,29 @@ public final class BuildSession: Sendable {
     /// entries/ and media/ changed (`reload`), on the same build day (which leaves entries out):
     /// its entries are then those, in the same places.
     func entriesDigest(of split: LockedSite.Split, reload: LoadedJournal.Reload?, day: CalendarDay) -> String {
-        let build = builds.load(ordering: .relaxed)
-        if let reload, reload.onlyTexts, let known = entriesDigest.withLock({ $0 }), known.build == build - 1, known.day == day {
-            entriesDigest.withLock { $0 = (build, day, known.digest) }
-            return known.digest
-        }
-        let made = LockedSiteMemo.entriesDigest(of: split)
-        entriesDigest.withLock { $0 = (build, day, made) }
-        return made
+        lastEntriesDigest.value(build: builds.load(ordering: .relaxed), holds: { reload?.onlyTexts == true && $0.day == day }) {
+            (day, LockedSiteMemo.entriesDigest(of: split))
+        }.digest
     }
+    private let lastEntriesDigest = LastBuildValue<(day: CalendarDay, digest: String)>()
 
     /// The theme's and journal's files with every entry's media (`make()`, which is
     /// `StaticFiles.addingMedia`): the last build's, the very same lists, when this build kept
     /// its model and the theme's files are the same (its copies are then known unchanged).
     func staticFiles(theme: StaticFiles, modelKept: Bool, make: () -> StaticFiles) -> StaticFiles {
-        let build = builds.load(ordering: .relaxed)
-        let made = staticFilesMemo.withLock { known in modelKept && known?.build == build - 1 && known!.theme.holdsSameFiles(as: theme) ? known!.files : nil } ?? make()
-        staticFilesMemo.withLock { $0 = (build, theme, made) }
-        return made
+        lastStaticFiles.value(build: builds.load(ordering: .relaxed), holds: { modelKept && $0.theme.holdsSameFiles(as: theme) }) {
+            (theme, make())
+        }.files
     }
-    private let staticFilesMemo = Mutex<(build: Int, theme: StaticFiles, files: StaticFiles)?>(nil)
+    private let lastStaticFiles = LastBuildValue<(theme: StaticFiles, files: StaticFiles)>()
 
     /// The pages to render and their files: the last build's when `sameAsLast` (this build
     /// reuses its model, and its private pages if it has any: the same pages, 57,000 paths at
     /// 50,000 entries), else `make()`'s.
     func pages(sameAsLast: Bool, make: () -> (jobs: [PageJob], paths: [String])) -> (jobs: [PageJob], paths: [String]) {
-        let build = builds.load(ordering: .relaxed)
-        let made = pageJobs.withLock { known in sameAsLast && known?.build == build - 1 ? known!.pages : nil } ?? make()
-        pageJobs.withLock { $0 = (build, made) }
-        return made
+        lastPages.value(build: builds.load(ordering: .relaxed), holds: { _ in sameAsLast }, make: make)
     }
-    private let pageJobs = Mutex<(build: Int, pages: (jobs: [PageJob], paths: [String]))?>(nil)
+    private let lastPages = LastBuildValue<(jobs: [PageJob], paths: [String])>()
 
     /// The photos of the last build, when it kept them: a build that reuses the last model
     /// (`model(key:publishedCount:reload:)`, which keeps every entry's photos as they were) has the

@@ -66,9 +66,6 @@ public struct PageRenderer: Sendable {
         }
     }
 
-    /// Every page, in a fixed order.
-    public var jobs: [PageJob] { jobsAndPaths().jobs }
-
     /// Every page, in a fixed order, with the file each is written to (`outputPath`): made
     /// together, since leaving out public pages a locked one stands in for names every page.
     func jobsAndPaths() -> (jobs: [PageJob], paths: [String]) {

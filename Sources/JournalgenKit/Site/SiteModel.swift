@@ -180,7 +180,8 @@ public final class SiteModel: Sendable {
     /// pages, which the page fingerprints re-render.
     /// An entry loaded again with the front matter and media it had (its loaded fingerprint)
     /// is published, or left out, as before: the model has it in the same place or not at all,
-    /// and the others are the last load's. `publishedCount`: the entries this build publishes, which must be the model's.
+    /// and the others are the last load's. `publishedCount`: the entries this build publishes,
+    /// which must be the model's.
     /// `spare`: a copy of the model's entries that no one else holds, taken and patched in place.
     static func reusing(_ model: SiteModel, publishedCount: Int, reload: LoadedJournal.Reload, entries spare: inout [Entry]?) -> SiteModel? {
         guard publishedCount == model.entries.count, !reload.files.isEmpty, reload.onlyTexts else { return nil }
