@@ -216,6 +216,8 @@ final class IncrementalTests: XCTestCase {
             XCTAssertGreaterThan(report.entriesNotLookedAt, 0, "step \(step): the load took the last one over")
             XCTAssertEqual(report.privateKept, privateKept, "step \(step) (\(file))")
             XCTAssertEqual(report.modelKept, modelKept, "step \(step) (\(file))")
+            // The same files as the site in place (a text edit), into its twin: kept at once.
+            XCTAssertEqual(report.wholeTwinKept, privateKept && modelKept, "step \(step) (\(file))")
             _ = try sameAsCleanBuild(served, journal: journal, clean: work.appendingPathComponent("clean-\(step)"), after: "step \(step)", sealed: true)
         }
     }
@@ -323,20 +325,24 @@ final class IncrementalTests: XCTestCase {
         return (ServeLoop(options: options, live: LiveReload(), address: "http://localhost:8000/", say: { _ in }), options)
     }
 
-    /// serve writes the entry cache once the journal is quiet after a build, without being
-    /// stopped: one that is then killed (`kill -9`, a crash) leaves the next one its entries.
+    /// serve writes the entry cache and the record of the site it serves once the journal is
+    /// quiet after a build, without being stopped: one that is then killed (`kill -9`, a crash)
+    /// leaves the next one its entries and pages.
     func testServeSavesItsEntryCacheWhenTheJournalIsQuiet() throws {
         let (work, journal) = try Self.exampleCopy()
         defer { try? FileManager.default.removeItem(at: work) }
-        let (loop, _) = serveLoop(journal, output: work.appendingPathComponent("served"))
+        let served = work.appendingPathComponent("served")
+        let (loop, _) = serveLoop(journal, output: served)
         loop.quietBeforeSaving = 0.3
         let folder = journal.appendingPathComponent(".journalgen-cache/entries").path
         func shards() -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".cache") } }
         XCTAssertTrue(loop.build().succeeded)
         XCTAssertTrue(shards().isEmpty, "written before the journal was quiet")
+        XCTAssertFalse(Self.hasRecord(of: served, journal: journal), "the site's record was written before the journal was quiet")
         let deadline = Date().addingTimeInterval(10)
         while shards().isEmpty && Date() < deadline { usleep(50_000) }
         XCTAssertFalse(shards().isEmpty, "the entry cache was not written while serve ran")
+        XCTAssertTrue(Self.hasRecord(of: served, journal: journal), "the site's record was not written while serve ran")
         // Waits for that save to end (it holds the loop as a build does; this one finds nothing left to write).
         loop.finish()
         // What was written is what a build takes: it parses no entry again.
@@ -372,6 +378,13 @@ final class IncrementalTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: served.appendingPathComponent("index.html").path), "the site is not whole")
         let shards = (try? FileManager.default.contentsOfDirectory(atPath: journal.appendingPathComponent(".journalgen-cache/entries").path)) ?? []
         XCTAssertTrue(shards.contains { $0.hasSuffix(".cache") }, "the entry cache was not saved")
+        XCTAssertTrue(Self.hasRecord(of: served, journal: journal), "the site's record was not saved")
+    }
+
+    /// Whether the journal's records hold the one of the site in `folder` (by its marker's id).
+    static func hasRecord(of folder: URL, journal: URL) -> Bool {
+        guard let id = StagedOutput.markerID(in: folder.path) else { return false }
+        return SiteManifest.load(journal: journal.standardizedFileURL.path, id: id) != nil
     }
 
     /// A save that fails to build (a broken entry) and a file changed with it: the next save,

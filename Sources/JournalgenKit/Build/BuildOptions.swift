@@ -81,6 +81,9 @@ public struct BuildReport: Sendable {
     public var privateKept = false
     /// serve: the last build's site model was used again, with the edited texts in it.
     public var modelKept = false
+    /// serve: the save made the site in place's files again, into its twin, which kept all of
+    /// them at once (`StagedOutput.keepWholeTwin`).
+    public var wholeTwinKept = false
     public var futureLeftOut = 0
     /// Entries whose `revisit:` has come due by the build day.
     public var revisitsDue = 0

@@ -394,6 +394,24 @@ public struct BuildPipeline: Sendable {
             ? SiteFingerprints(model: model, journal: journal.path, siteInPlace: output.targetID, extra: inputs, day: today.description, templates: templates,
                                siteValues: renderer.site.valueTexts, session: options.session, loaded: inPlace.map { ($0.siteID, $0.manifest) }) : nil
         stage("fingerprint pages")
+        // serve, a copy made by the last build from the same source, which the watcher says is
+        // unchanged (a cached photo size never changes: its name is its content's), is kept
+        // without a look; and when the lists are the very ones the last build copied, none of
+        // their journal files changed since, every copy is as it made it (its data the same
+        // bytes), without a look-up for each of 57,000 at 50k entries, nor a read of each sealed
+        // private file to compare it.
+        let lastCopies = trustedChanges == nil ? nil : outputMemo?.copies
+        let allUnchanged = trustedChanges.map { outputMemo?.holdsUnchanged(copies, trusted: $0) ?? false } ?? false
+        let documentPaths = documents.map(\.path)
+        // serve, the same files as the site in place (its pages, documents and copies, by path),
+        // into its twin: every file is counted at once, only pages that changed are written.
+        let wholeTwin = allUnchanged && fingerprints != nil && outputMemo.map { $0.jobPaths == jobPaths && $0.documentPaths == documentPaths } == true
+            && output.keepWholeTwin()
+        report.wholeTwinKept = wholeTwin
+        /// The reads of a page the site in place has as this build would make it; nil when it must be made.
+        @Sendable func keptReads(_ path: String) -> [Int]? {
+            wholeTwin ? fingerprints?.unchangedReads(of: path) : fingerprints?.keep(path, in: output)
+        }
         // The entry cache is written while the stages above leave a core idle; not beside the
         // pages, whose peak memory it would add to (a lifetime journal's build must stay small).
         background.wait()
@@ -410,7 +428,7 @@ public struct BuildPipeline: Sendable {
             let path = jobPaths[index]
             var isLocked = false
             if case .locked = job { isLocked = true }
-            if !isLocked || sealedKept, let kept = fingerprints?.keep(path, in: output) { return kept }
+            if !isLocked || sealedKept, let reads = keptReads(path) { return reads }
             var (html, noted) = BodyReads.trackingAll { renderer.render(job) }
             rendered.withLock { $0.append(path) }
             var reads = noted.indices
@@ -436,7 +454,7 @@ public struct BuildPipeline: Sendable {
         // something of it (the calendar's stamp); a kept one's as the site in place records them.
         let documentReads: [[Int]] = parallelMap(Array(documents.indices)) { index in
             let document = documents[index]
-            if let kept = fingerprints?.keep(document.path, in: output) { return kept }
+            if let reads = keptReads(document.path) { return reads }
             documentsMade.withLock { $0.append(document.path) }
             let (data, noted) = BodyReads.trackingAll { document.render() }
             do {
@@ -457,7 +475,7 @@ public struct BuildPipeline: Sendable {
         if options.session == nil { AllocatorPolicy.releaseFreeMemory() }
         // The folder's record is written while media are copied, not after the swap on one core:
         // its files are known by now (pages, documents, copies, the marker). serve keeps its own.
-        let pagePaths = jobPaths + documents.map(\.path)
+        let pagePaths = jobPaths + documentPaths
         let allReads = pageReads + documentReads
         let recorded = DispatchGroup()
         let recordedEarly = options.session == nil ? fingerprints : nil
@@ -472,15 +490,8 @@ public struct BuildPipeline: Sendable {
                 recordedEarly.save(pages: pagePaths, reads: allReads, files: Array(files), cacheCopies: Self.copySources(copies, cachedOnly: true), output: output)
             }
         }
-        // A copy made by the last build from the same source, which the watcher says is unchanged
-        // (a cached photo size never changes: its name is its content's), is kept without a look.
-        let lastCopies = trustedChanges == nil ? nil : outputMemo?.copies
         /// Whether the copy's source is the one its file in the folder was made from, unchanged since.
         let trusted = trustedChanges ?? []
-        // serve, the very lists the last build copied, none of their journal files changed since:
-        // every copy is as it made it (its data the same bytes), without a look-up for each of
-        // 57,000 at 50k entries, nor a read of each sealed private file to compare it.
-        let allUnchanged = trustedChanges.map { outputMemo?.holdsUnchanged(copies, trusted: $0) ?? false } ?? false
         let sourceUnchanged: @Sendable (StaticFiles.Copy) -> Bool = { copy in
             if allUnchanged { return true }
             if case .file(let path) = copy.source {
@@ -493,7 +504,8 @@ public struct BuildPipeline: Sendable {
         }
         // By runs, each run's unchanged copies kept at once (StagedOutput.keepUnchangedCopies).
         let run = 2048
-        parallelForEach(count: (copies.count + run - 1) / run) { part in
+        // A whole twin holds every copy, counted already.
+        parallelForEach(count: wholeTwin ? 0 : (copies.count + run - 1) / run) { part in
             Self.copy(copies, part * run..<min(copies.count, (part + 1) * run), into: output, sourceUnchanged: sourceUnchanged, failures: failures)
         }
         failures.report(to: diagnostics, at: SourceLocation(path: paths.display(options.outputFolder)))
@@ -522,7 +534,9 @@ public struct BuildPipeline: Sendable {
                 let written = output.writtenPaths
                 if recordedEarly == nil || written.count != plannedFiles.count || !plannedFiles.allSatisfy(written.contains) {
                     // (serve keeps its folders' files itself: no spare record reads the copies' sources.)
-                    fingerprints?.save(pages: pagePaths, reads: allReads, files: Array(written),
+                    // A whole twin's are the site in place's, listed in its record already.
+                    let previousFiles = wholeTwin ? fingerprints?.previous?.files : nil
+                    fingerprints?.save(pages: pagePaths, reads: allReads, files: previousFiles.flatMap { $0.count == written.count ? $0 : nil } ?? Array(written),
                                        cacheCopies: options.session == nil ? Self.copySources(copies, cachedOnly: true) : [:], output: output)
                 }
                 if let (store, key) = sealedToSave { store.save(locked, key: key, output: options.outputFolder, split: split) }
@@ -538,14 +552,21 @@ public struct BuildPipeline: Sendable {
         stage("swap the new site in")
         if let session = options.session {
             let spare = output.spareFiles
+            // The very lists the last build copied: what it found of them holds.
+            let last = allUnchanged ? outputMemo : nil
             session.remember { [copies] in
+                let known = StagedOutput.Known(siteID: output.id, siteFiles: output.writtenPaths, spareID: spare == nil ? nil : output.targetID, spareFiles: spare)
+                if var last {
+                    (last.known, last.jobPaths, last.documentPaths) = (known, jobPaths, documentPaths)
+                    return last
+                }
                 let sources = Self.copySources(copies, cachedOnly: false)
                 var journalSources = Set<String>()
                 for copy in copies { if case .file(let path) = copy.source { journalSources.insert(path) } }
                 return BuildSession.OutputMemo(
-                    known: StagedOutput.Known(siteID: output.id, siteFiles: output.writtenPaths, spareID: spare == nil ? nil : output.targetID, spareFiles: spare),
-                    copies: sources, lists: copies, journalSources: journalSources,
-                    journalSourcesWatched: journalSources.allSatisfy { ChangedFiles.isWatched($0, root: root) })
+                    known: known, copies: sources, lists: copies, journalSources: journalSources,
+                    journalSourcesWatched: journalSources.allSatisfy { ChangedFiles.isWatched($0, root: root) },
+                    jobPaths: jobPaths, documentPaths: documentPaths)
             }
         }
         report.unchanged = output.unchangedCount

@@ -45,6 +45,10 @@ public final class BuildSession: Sendable {
         var journalSources: Set<String>
         /// Whether the watcher reports changes of every one of them in the form they are named in.
         var journalSourcesWatched: Bool
+        /// The files of its pages and documents (feeds, search index...), by path, in order: a
+        /// build with the same, and the same copies, makes the same files (`keepWholeTwin`).
+        var jobPaths: [String]
+        var documentPaths: [String]
 
         /// Whether every copy of `copies` is as this memo's build made it, unchanged since by the
         /// watcher's word (`trusted`: every file changed since).
@@ -154,15 +158,26 @@ public final class BuildSession: Sendable {
         manifests.withLock { list in list.last { $0.id == id }?.manifest }
     }
 
-    func remember(_ manifest: SiteManifest, id: String) {
-        manifests.withLock { list in
-            list.append((id, manifest))
-            if list.count > 2 { list.removeFirst(list.count - 2) }
+    /// `consumed`: the manifest of the folder this one's build replaced for good, to be removed
+    /// from the journal's records with it.
+    func remember(_ manifest: SiteManifest, id: String, journal: String, consumed: String?) {
+        let last = manifests.withLock { list in
+            defer {
+                list.append((id, manifest))
+                if list.count > 2 { list.removeFirst(list.count - 2) }
+            }
+            return list.last
+        }
+        unwritten.withLock { records in
+            records.journal = journal
+            if let consumed { records.consumed.append(consumed) }
         }
         // Its pages by path, which the next build looks each page up in, made while the writer
-        // reads (57,000 paths hashed, 7 ms on one core at 50,000 entries).
+        // reads (57,000 paths hashed, 7 ms on one core at 50,000 entries); the last one's when
+        // the pages are the same (a save of an entry's text).
         DispatchQueue.global().async { [self] in
-            let index = manifest.pageIndex
+            let lastIndex = last.flatMap { last in last.manifest.pages == manifest.pages ? pageIndex(id: last.id) : nil }
+            let index = lastIndex ?? manifest.pageIndex
             pageIndexes.withLock { indexes in
                 indexes[id] = index
                 let kept = manifests.withLock { Set($0.map(\.id)) }
@@ -273,10 +288,31 @@ public final class BuildSession: Sendable {
         return result
     }
 
-    /// Saves the in-memory cache, so the next `serve` or `build` starts from it.
+    /// The records of the sites serve made, kept in memory (`manifest(id:)`) and written to the
+    /// journal's records when it is quiet (`save(journal:)`), not after every save: at 50,000
+    /// entries each is 15 MB, and writing it took more of both cores than the save itself, beside
+    /// the browser's reload and the writer's next keystroke. `consumed`: records to remove then.
+    private let unwritten = Mutex<(journal: String?, consumed: [String], written: Set<String>)>((nil, [], []))
+
+    /// Writes the records of the site in place and of its spare, as the next process reads them.
+    func writeManifests() {
+        let list = manifests.withLock { $0 }
+        let (journal, consumed, written) = unwritten.withLock { records in
+            defer { records.consumed = [] }
+            return (records.journal, records.consumed, records.written)
+        }
+        guard let journal else { return }
+        for (id, manifest) in list where !written.contains(id) { manifest.save(journal: journal, id: id) }
+        let kept = Set(list.map(\.id))
+        for id in consumed where !kept.contains(id) { SiteManifest.remove(journal: journal, id: id) }
+        SiteManifest.pruneRecords(journal: journal, keeping: Array(kept))
+        unwritten.withLock { $0.written = kept }
+    }
+
+    /// Saves the in-memory cache and the sites' records, so the next `serve` or `build` starts from them.
     public func save(journal: URL) {
         StagedOutput.finishPruning()
-        SiteFingerprints.finishSaving()
+        writeManifests()
         cache.withLock { $0 }?.save(journal: journal.standardizedFileURL.path)
     }
 }

@@ -562,10 +562,15 @@ final class SiteFingerprints: Sendable {
     /// The page's reads, in this build's numbering, if the site in place has it as this build
     /// would write it (it is then kept); nil when it must be rendered.
     func keep(_ path: String, in output: StagedOutput) -> [Int]? {
-        guard let previous, let page = previousIndex[path],
-              let reads = previous.currentReads(of: page, now: compared),
-              output.keep(path) else { return nil }
+        guard let reads = unchangedReads(of: path), output.keep(path) else { return nil }
         return reads
+    }
+
+    /// The page's reads, in this build's numbering, if the site in place has it as this build
+    /// would write it; nothing is asked of the folder (a whole twin holds it: `keepWholeTwin`).
+    func unchangedReads(of path: String) -> [Int]? {
+        guard let previous, let page = previousIndex[path] else { return nil }
+        return previous.currentReads(of: page, now: compared)
     }
 
     /// The files of the site in place, when its manifest says: the reused folder holds no others
@@ -576,30 +581,16 @@ final class SiteFingerprints: Sendable {
     /// `files`: every file of the folder (unordered); `cacheCopies`: the photo cache's file each
     /// photo size of it is copied from, by path in the site.
     func save(pages: [String], reads: [[Int]], files: [String], cacheCopies: [String: String], output: StagedOutput) {
-        Self.saving.wait()
         let sources = cacheCopies.isEmpty ? [] : files.map { cacheCopies[$0].map(SiteManifest.sourceKey) ?? 0 }
         let manifest = now.with(pages: pages, reads: reads, files: files, copySources: sources)
-        let keeping = [output.id] + (output.targetID.map { [$0] } ?? [])
-        guard let session else {
-            manifest.save(journal: journalPath, id: output.id)
-            if let old = output.consumedID { SiteManifest.remove(journal: journalPath, id: old) }
-            SiteManifest.pruneRecords(journal: journalPath, keeping: keeping)
+        // serve's next build reads the manifest from memory; the copy on disk, for the next
+        // process, is written when the journal is quiet (BuildSession.writeManifests).
+        if let session {
+            session.remember(manifest, id: output.id, journal: journalPath, consumed: output.consumedID)
             return
         }
-        // serve's next build reads the manifest from memory: the copy on disk, for the next
-        // process, is written on another thread, while the page is served (a fiftieth of a second).
-        session.remember(manifest, id: output.id)
-        let journalPath = journalPath, id = output.id, old = output.consumedID
-        DispatchQueue.global().async(group: Self.saving) {
-            manifest.save(journal: journalPath, id: id)
-            if let old { SiteManifest.remove(journal: journalPath, id: old) }
-            SiteManifest.pruneRecords(journal: journalPath, keeping: keeping)
-        }
+        manifest.save(journal: journalPath, id: output.id)
+        if let old = output.consumedID { SiteManifest.remove(journal: journalPath, id: old) }
+        SiteManifest.pruneRecords(journal: journalPath, keeping: [output.id] + (output.targetID.map { [$0] } ?? []))
     }
-
-    /// Manifests being written by serve, each finished before the next one starts.
-    private static let saving = DispatchGroup()
-
-    /// Waits for serve's manifests still being written (it is stopping: the next one starts from them).
-    static func finishSaving() { saving.wait() }
 }

@@ -9,7 +9,8 @@ public final class ServeLoop: Sendable {
     /// "http://localhost:8000/"
     public let address: String
     private let say: @Sendable (String) -> Void
-    private let known = Mutex<Set<String>?>(nil)
+    /// The entries' pages the last build made, to tell the writer where a new one is.
+    private let known = Mutex<(list: [String], set: Set<String>)?>(nil)
     /// Files changed since the last build that succeeded: a failed build may have stopped before
     /// it looked at them, so the next one is told of them again.
     private let unbuilt = Mutex<Set<String>>([])
@@ -64,12 +65,14 @@ public final class ServeLoop: Sendable {
             let changed = changes.isEmpty ? "" : " after \(describe(changes))"
             say("Built \(report.entries) entr\(report.entries == 1 ? "y" : "ies") in " + String(format: "%.2f s", report.seconds)
                 + "\(changed): \(report.rewritten) file\(report.rewritten == 1 ? "" : "s") written")
-            let pages = Set(report.entryPages)
             known.withLock { known in
-                if let before = known {
+                // The same pages as last time (every save of a text): nothing to hash.
+                guard known?.list != report.entryPages else { return }
+                let pages = Set(report.entryPages)
+                if let before = known?.set {
                     for page in pages.subtracting(before).sorted() { say("New entry: \(address)\(page)") }
                 }
-                known = pages
+                known = (report.entryPages, pages)
             }
         } else {
             live.built(errors: report.diagnostics.filter { $0.severity == .error }.map(\.description))
