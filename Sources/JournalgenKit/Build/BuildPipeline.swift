@@ -97,11 +97,20 @@ public struct BuildPipeline: Sendable {
         let siteInPlace = options.writeOutput && options.useCache && options.session == nil
             ? SiteInPlaceRecords(journal: journal.path, output: options.outputFolder) : nil
 
-        // 3. Theme and templates.
+        // 3. Theme and templates; serve's last when only entries and media changed since.
         let assets = AssetSource(journal: journal)
-        let theme = Theme.load(name: config.theme, assets: assets, paths: paths,
-                               configLocation: SourceLocation(path: configPath), diagnostics: diagnostics)
-        let templates = theme.flatMap { TemplateSet.load(theme: $0, assets: assets, paths: paths, diagnostics: diagnostics) }
+        func loadTheme() -> BuildSession.ThemeParts {
+            let own = DiagnosticsEngine()
+            let theme = Theme.load(name: config.theme, assets: assets, paths: paths,
+                                   configLocation: SourceLocation(path: configPath), diagnostics: own)
+            let templates = theme.flatMap { TemplateSet.load(theme: $0, assets: assets, paths: paths, diagnostics: own) }
+            let localization = Localization.load(language: config.language, assets: assets, paths: paths,
+                                                 at: config.languageLocation ?? SourceLocation(path: configPath), diagnostics: own)
+            return BuildSession.ThemeParts(theme: theme, templates: templates, localization: localization, diagnostics: own.diagnostics)
+        }
+        let themeParts = options.session?.theme(sameAsLast: onlyEntriesChanged, make: loadTheme) ?? loadTheme()
+        themeParts.diagnostics.forEach(diagnostics.emit)
+        let (theme, templates, localization) = (themeParts.theme, themeParts.templates, themeParts.localization)
         if let theme {
             // By index: `for entry in` copied each of 10,000 entries to read one field.
             for index in loaded.entries.indices {
@@ -115,8 +124,6 @@ public struct BuildPipeline: Sendable {
             diagnostics.error("maps.interactive needs Leaflet, which is not installed; expected its files in \(Leaflet.folder) (apt-get install libjs-leaflet), or turn maps.interactive off",
                               at: map.location)
         }
-        let localization = Localization.load(language: config.language, assets: assets, paths: paths,
-                                             at: config.languageLocation ?? SourceLocation(path: configPath), diagnostics: diagnostics)
         stage("theme and templates")
         guard !diagnostics.hasErrors, let theme, let templates else { return finish(false) }
         if options.strict && diagnostics.warningCount > 0 { return finish(false) }
@@ -226,7 +233,7 @@ public struct BuildPipeline: Sendable {
         let modelKey = options.session == nil ? "" : [
             today.description, options.baseURL ?? "", privateIndexPath ?? "", keys.map { $0.token("model") } ?? "",
             "\(options.includeDrafts) \(options.includeFuture) \(options.skipPrivate)",
-            elsewhere.map { "\($0.key) \($0.value)" }.sorted().joined(separator: "\n"),
+            elsewhere.map { $0.key + " " + $0.value.key }.sorted().joined(separator: "\n"),
         ].joined(separator: "\n")
         let kept = options.session?.model(key: modelKey, publishedCount: split.publicEntries.count, reload: entryReload)
         report.modelKept = kept != nil
