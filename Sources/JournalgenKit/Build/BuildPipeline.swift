@@ -562,7 +562,7 @@ public struct BuildPipeline: Sendable {
             // The very lists the last build copied: what it found of them holds.
             let last = allUnchanged ? outputMemo : nil
             session.remember { [copies] in
-                let known = StagedOutput.Known(siteID: output.id, siteFiles: output.writtenPaths, spareID: spare == nil ? nil : output.targetID, spareFiles: spare)
+                let known = StagedOutput.Known(siteID: output.id, siteFiles: output.writtenPaths, spareID: output.spareID, spareFiles: spare)
                 if var last {
                     (last.known, last.jobPaths, last.documentPaths) = (known, jobPaths, documentPaths)
                     return last

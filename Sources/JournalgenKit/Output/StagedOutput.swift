@@ -501,7 +501,44 @@ public final class StagedOutput: Sendable {
             if hadTarget { _ = rename(previousAside, target.path) }
             throw .io("cannot put the new site in place at \(target.path): \(reason)")
         }
-        if hadTarget { keepAsSpare(previousAside, listed: pruneList, folders: siteInPlaceFolders, wait: waitForPruning, alongside: alongside) } else { alongside() }
+        if hadTarget {
+            keepAsSpare(previousAside, listed: pruneList, folders: siteInPlaceFolders, wait: waitForPruning, alongside: alongside)
+        } else {
+            alongside()
+            if !waitForPruning {
+                let made = DispatchGroup()
+                made.enter()
+                let id = startTwinClone()
+                Thread.detachNewThread { [self] in
+                    defer { made.leave() }
+                    cloneAsTwin(id: id)
+                }
+                Self.pruning.withLock { $0[spare.path] = made }
+            }
+        }
+    }
+
+    /// serve, after a build into a new folder (its first, or one that found no spare): the spare
+    /// is made the new site's twin by linking each of its files, on another thread, so that the
+    /// next save finds them all in place and known by name (`keepWholeTwin`) instead of cloning
+    /// the site itself, which was 4 s of the first save at 50,000 entries. Returns the twin's id.
+    private func startTwinClone() -> String {
+        let id = UUID().uuidString.lowercased()
+        twinSpareID.withLock { $0 = id }
+        return id
+    }
+
+    /// The clone `startTwinClone` announced, on the calling thread. Its marker, with its own id,
+    /// is written last: a clone stopped half-way is not a spare, and is removed by the next build.
+    private func cloneAsTwin(id: String) {
+        guard let files = Self.cloneWithLinks(targetPath, to: spare.path) else { return }
+        guard FileIO.write(Data((Self.markerText + "build: \(id)\n").utf8), to: spare.path + "/" + Self.markerName) else {
+            try? FileManager.default.removeItem(at: spare)
+            return
+        }
+        var list = Set(files)
+        list.insert(Self.markerName)
+        spareList.files = list
     }
 
     /// The previous site, just replaced, sits beside the output (often inside a web root): only
@@ -522,12 +559,15 @@ public final class StagedOutput: Sendable {
         // that rewrote every page (a template), the next save finds every page there instead of
         // linking 12,000 of them and making their folders itself; and its files are known by name.
         let fillsUp = reused && !wait
-        twinSpare.store(fillsUp, ordering: .relaxed)
+        // A new folder's previous site shares nothing with it: the spare is then a clone.
+        let clone = !reused && !wait ? startTwinClone() : nil
+        if fillsUp { twinSpareID.withLock { $0 = targetID } }
         let knownBefore = targetFiles
         Thread.detachNewThread { [self] in
             defer { pruned.leave() }
             guard reused else {
                 try? FileManager.default.removeItem(atPath: previous)
+                if let clone { cloneAsTwin(id: clone) }
                 return
             }
             if fillsUp {
@@ -593,9 +633,11 @@ public final class StagedOutput: Sendable {
 
     /// The files of the spare as this build leaves it, when it is made the new site's twin
     /// (serve): filled in by the pruning, which the next build into the folder waits for.
-    public var spareFiles: SpareList? { twinSpare.load(ordering: .relaxed) ? spareList : nil }
+    public var spareFiles: SpareList? { twinSpareID.withLock { $0 } == nil ? nil : spareList }
+    /// The id in the marker of that twin (the site replaced, or a clone's own).
+    public var spareID: String? { twinSpareID.withLock { $0 } }
     private let spareList = SpareList()
-    private let twinSpare = Atomic<Bool>(false)
+    private let twinSpareID = Mutex<String?>(nil)
 
     /// Links each of `paths` of the site at `site` into `folder` (folders made as needed, a file
     /// there replaced); false when one could not be linked.
