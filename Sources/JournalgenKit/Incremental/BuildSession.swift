@@ -311,7 +311,8 @@ public final class BuildSession: Sendable {
     /// the browser's reload and the writer's next keystroke. `consumed`: records to remove then.
     private let unwritten = Mutex<(journal: String?, consumed: [String], written: Set<String>)>((nil, [], []))
 
-    /// Writes the records of the site in place and of its spare, as the next process reads them.
+    /// Writes the record of the site in place, which the next process reads (not its spare's:
+    /// a new process knows nothing of the spare's files but what it finds there).
     func writeManifests() {
         let list = manifests.withLock { $0 }
         let (journal, consumed, written) = unwritten.withLock { records in
@@ -319,7 +320,7 @@ public final class BuildSession: Sendable {
             return (records.journal, records.consumed, records.written)
         }
         guard let journal else { return }
-        for (id, manifest) in list where !written.contains(id) { manifest.save(journal: journal, id: id) }
+        if let (id, manifest) = list.last, !written.contains(id) { manifest.save(journal: journal, id: id) }
         let kept = Set(list.map(\.id))
         for id in consumed where !kept.contains(id) { SiteManifest.remove(journal: journal, id: id) }
         SiteManifest.pruneRecords(journal: journal, keeping: Array(kept))
