@@ -146,8 +146,14 @@ def main():
         try:
             status = server.wait(timeout=10)
         except subprocess.TimeoutExpired:
+            # Where each of its threads waits, when a debugger is at hand: a stop that hangs is
+            # rare, and this is all that is left of it once the process is killed.
+            threads = ""
+            if shutil.which("gdb"):
+                threads = subprocess.run(["gdb", "-p", str(server.pid), "-batch", "-ex", "thread apply all bt 30"],
+                                         capture_output=True, text=True, timeout=120).stdout
             server.kill()
-            sys.exit("FAIL: serve did not stop on Ctrl-C")
+            sys.exit("FAIL: serve did not stop on Ctrl-C\n" + open(log.name).read() + threads)
     if status != 0:
         sys.exit(f"FAIL: serve exited with {status} on Ctrl-C\n" + open(log.name).read())
     print("ok: Ctrl-C stopped serve (exit 0)")
