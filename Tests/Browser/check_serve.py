@@ -57,8 +57,11 @@ def main():
     port = free_port()
     env = dict(os.environ, JOURNALGEN_PASSPHRASE="lindenstrasse 14")
     log = open(os.path.join(work, "serve.log"), "w+")
+    # Ctrl-C as a terminal gives it: run from a shell's background job (`make test &`), the
+    # tests inherit SIGINT ignored, and serve rightly keeps ignoring it then, as nohup asks.
     server = subprocess.Popen([args.journalgen, "serve", journal, "--port", str(port), "--today", "2026-11-22"],
-                              stdout=log, stderr=subprocess.STDOUT, env=env)
+                              stdout=log, stderr=subprocess.STDOUT, env=env,
+                              preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     driver = None
     try:
         wait_for("serve prints its address", lambda: f"localhost:{port}" in open(log.name).read())
