@@ -1,4 +1,5 @@
 #include "cvips_shim.h"
+#include <vips/vector.h>
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -11,7 +12,7 @@
     X(vips_error_buffer) X(vips_error_clear) X(vips_image_new_from_file) X(vips_image_get_typeof) \
     X(vips_image_get_string) X(vips_image_get_int) X(vips_thumbnail) X(vips_image_copy_memory) \
     X(vips_thumbnail_image) X(vips_image_write_to_file) X(vips_image_get_width) \
-    X(vips_image_get_height) X(vips_image_hasalpha)
+    X(vips_image_get_height) X(vips_image_hasalpha) X(vips_vector_set_enabled)
 
 #define JG_DECLARE(name) static __typeof__(name) *call_##name;
 JG_VIPS_FUNCTIONS(JG_DECLARE)
@@ -51,6 +52,10 @@ static void jg_start(void) {
     call_vips_concurrency_set(1);
     /* Each source is read once per build: the operation cache would only hold memory. */
     call_vips_cache_set_max(0);
+    /* No code made at run time by liborc (libvips' SIMD compiler): with photos resized on every
+       core at once it crashed the process once (a bad pointer inside liborc 0.4.33), as it has for
+       others (sharp made it a switch, fotomat turned it off). libvips then runs its C loops. */
+    call_vips_vector_set_enabled(0);
     jg_started = 0;
 }
 
