@@ -309,28 +309,28 @@ public final class BuildSession: Sendable {
     /// journal's records when it is quiet (`save(journal:)`), not after every save: at 50,000
     /// entries each is 15 MB, and writing it took more of both cores than the save itself, beside
     /// the browser's reload and the writer's next keystroke. `consumed`: records to remove then.
-    private let unwritten = Mutex<(journal: String?, consumed: [String], written: Set<String>)>((nil, [], []))
+    private let unwritten = Mutex<(journal: String?, consumed: [String], lastWritten: String?)>((nil, [], nil))
 
     /// Writes the record of the site in place, which the next process reads (not its spare's:
     /// a new process knows nothing of the spare's files but what it finds there).
-    func writeManifests() {
+    func writeManifest() {
         let list = manifests.withLock { $0 }
-        let (journal, consumed, written) = unwritten.withLock { records in
+        let (journal, consumed, lastWritten) = unwritten.withLock { records in
             defer { records.consumed = [] }
-            return (records.journal, records.consumed, records.written)
+            return (records.journal, records.consumed, records.lastWritten)
         }
-        guard let journal else { return }
-        if let (id, manifest) = list.last, !written.contains(id) { manifest.save(journal: journal, id: id) }
-        let kept = Set(list.map(\.id))
-        for id in consumed where !kept.contains(id) { SiteManifest.remove(journal: journal, id: id) }
-        SiteManifest.pruneRecords(journal: journal, keeping: Array(kept))
-        unwritten.withLock { $0.written = kept }
+        guard let journal, let (id, manifest) = list.last else { return }
+        if id != lastWritten { manifest.save(journal: journal, id: id) }
+        let kept = list.map(\.id)
+        for old in consumed where !kept.contains(old) { SiteManifest.remove(journal: journal, id: old) }
+        SiteManifest.pruneRecords(journal: journal, keeping: kept)
+        unwritten.withLock { $0.lastWritten = id }
     }
 
     /// Saves the in-memory cache and the sites' records, so the next `serve` or `build` starts from them.
     public func save(journal: URL) {
         StagedOutput.finishPruning()
-        writeManifests()
+        writeManifest()
         cache.withLock { $0 }?.save(journal: journal.standardizedFileURL.path)
     }
 }

@@ -584,7 +584,7 @@ final class SiteFingerprints: Sendable {
         let sources = cacheCopies.isEmpty ? [] : files.map { cacheCopies[$0].map(SiteManifest.sourceKey) ?? 0 }
         let manifest = now.with(pages: pages, reads: reads, files: files, copySources: sources)
         // serve's next build reads the manifest from memory; the copy on disk, for the next
-        // process, is written when the journal is quiet (BuildSession.writeManifests).
+        // process, is written when the journal is quiet (BuildSession.writeManifest).
         if let session {
             session.remember(manifest, id: output.id, journal: journalPath, consumed: output.consumedID)
             return

@@ -201,7 +201,8 @@ public final class StagedOutput: Sendable {
             reused = true
             previousID = id
             consumedID = nil
-            knownContents = Set(files)
+            // With the marker written below (the listing leaves hidden files out).
+            knownContents = Set(files).union([Self.markerName])
         } else if FileIO.makeDirectories(staging.path) {
             reused = false
             previousID = nil
@@ -231,15 +232,12 @@ public final class StagedOutput: Sendable {
     /// each hashed into a set, the largest work left in it. False, nothing changed, when the
     /// folder is not the twin.
     func keepWholeTwin() -> Bool {
-        guard reused, let knownContents, let targetFiles else { return false }
-        // (A clone's list lacks the marker, written anew by now.)
-        guard knownContents == targetFiles || (knownContents.count + 1 == targetFiles.count && !knownContents.contains(Self.markerName)
-                                               && targetFiles.contains(Self.markerName) && knownContents.isSubset(of: targetFiles)) else { return false }
+        guard reused, let knownContents, knownContents == targetFiles else { return false }
         tally.withLock { tally in
             // Only the marker is written by now (one of the site's files too).
-            tally.written = targetFiles
+            tally.written = knownContents
             tally.known = knownContents.count
-            tally.unchanged = targetFiles.count - tally.rewritten
+            tally.unchanged = knownContents.count - tally.rewritten
         }
         wholeTwin.store(true, ordering: .relaxed)
         return true
@@ -506,14 +504,8 @@ public final class StagedOutput: Sendable {
         } else {
             alongside()
             if !waitForPruning {
-                let made = DispatchGroup()
-                made.enter()
                 let id = startTwinClone()
-                Thread.detachNewThread { [self] in
-                    defer { made.leave() }
-                    cloneAsTwin(id: id)
-                }
-                Self.pruning.withLock { $0[spare.path] = made }
+                onPruningThread(wait: false) { [self] in cloneAsTwin(id: id) }
             }
         }
     }
@@ -549,8 +541,6 @@ public final class StagedOutput: Sendable {
     /// `listed`: the previous site's files as its record lists them, used instead of a walk when
     /// nothing else wrote in it since it was built.
     private func keepAsSpare(_ previous: String, listed: Set<String>?, folders: [Substring]?, wait: Bool, alongside: () -> Void) {
-        let pruned = DispatchGroup()
-        pruned.enter()
         let site = writtenPaths
         let gone = Set(changed.withLock { $0 })
         @Sendable func stale(_ path: String) -> Bool { path != Self.markerName && (gone.contains(path) || !site.contains(path)) }
@@ -563,8 +553,7 @@ public final class StagedOutput: Sendable {
         let clone = !reused && !wait ? startTwinClone() : nil
         if fillsUp { twinSpareID.withLock { $0 = targetID } }
         let knownBefore = targetFiles
-        Thread.detachNewThread { [self] in
-            defer { pruned.leave() }
+        onPruningThread(wait: wait, alongside: alongside) { [self] in
             guard reused else {
                 try? FileManager.default.removeItem(atPath: previous)
                 if let clone { cloneAsTwin(id: clone) }
@@ -606,8 +595,20 @@ public final class StagedOutput: Sendable {
                 prunedIntoSpare.store(true, ordering: .relaxed)
             }
         }
+    }
+
+    /// `work` on a thread of its own, which the spare is made or pruned on; `alongside` meanwhile
+    /// on this one. `wait`: return once `work` is done; else the next build into the folder (or
+    /// `finishPruning`) waits for it.
+    private func onPruningThread(wait: Bool, alongside: () -> Void = {}, _ work: @escaping @Sendable () -> Void) {
+        let done = DispatchGroup()
+        done.enter()
+        Thread.detachNewThread {
+            defer { done.leave() }
+            work()
+        }
         alongside()
-        if wait { pruned.wait() } else { Self.pruning.withLock { $0[spare.path] = pruned } }
+        if wait { done.wait() } else { Self.pruning.withLock { $0[spare.path] = done } }
     }
 
     /// True when no folder of the site at `folder` (its root, and every folder holding one of
