@@ -78,8 +78,9 @@ public struct MediaResolver: Sendable {
     /// True for a name that could reach outside the journal.
     public static func escapes(_ name: String) -> Bool {
         if name.isEmpty || name.hasPrefix("/") || name.hasPrefix("~") || name.utf8.contains(0x5C) { return true }
-        if name.utf8.contains(0x3A) && name.contains("://") { return true }
-        return name == ".." || name.hasPrefix("../") || name.hasSuffix("/..") || name.contains("/../")
+        // Byte searches, not Foundation's `contains` (UTF-16 conversions, for every media name).
+        if name.utf8.contains(0x3A) && name.containsBytes("://") { return true }
+        return name == ".." || name.hasPrefix("../") || name.hasSuffix("/..") || name.containsBytes("/../")
     }
 
     /// The absolute path of the file `name` refers to, for the entry at `entryPath`.

@@ -112,4 +112,15 @@ enum ByteSearch {
         guard let hit = needle.withUnsafeBufferPointer({ jg_memmem(base + from, count - from, $0.baseAddress!, needle.count) }) else { return nil }
         return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
     }
+
+    /// The offset of the last `needle` in `haystack`, searched from the end (a closing tag near it).
+    static func findLast(_ needle: [UInt8], in haystack: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard !needle.isEmpty, haystack.count >= needle.count else { return nil }
+        var start = haystack.count - needle.count
+        while start >= 0 {
+            if haystack[start] == needle[0], needle.indices.allSatisfy({ haystack[start + $0] == needle[$0] }) { return start }
+            start -= 1
+        }
+        return nil
+    }
 }
