@@ -45,11 +45,12 @@ public struct JournalViews: Sendable {
 
     public init(config: JournalConfig, entries: [Entry], moodLog: [MoodLogLine], trips: [String: TripInfo], today: CalendarDay,
                 authorPhotos: [String: MediaItem] = [:]) {
-        // The mood history, the largest view, is made on another core meanwhile.
+        // The mood history, the largest view, is made on another core meanwhile (its moods by
+        // tag here, after the others: this core waited for it).
         nonisolated(unsafe) var history: MoodHistory?
         let made = DispatchGroup()
         DispatchQueue.global().async(group: made) {
-            history = MoodHistory(scale: config.moods, entries: entries, log: moodLog, today: today)
+            history = MoodHistory(scale: config.moods, entries: entries, log: moodLog, today: today, tagsLater: true)
         }
         let glory = GloryList(entries: entries, today: today)
         let revisits = RevisitSchedule(entries: entries, today: today)
@@ -75,7 +76,9 @@ public struct JournalViews: Sendable {
             let day = entries[$0].date.day
             return day.month == today.month && day.day == today.day && day.year < today.year
         }
+        let moodsByTag = MoodHistory.moodByTag(entries)
         made.wait()
+        history!.byTag = moodsByTag
         moods = history!
         ofTheDay = OfTheDay(today: today, glory: glory, revisits: revisits, onThisDay: onThisDay)
     }

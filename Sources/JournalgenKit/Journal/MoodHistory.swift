@@ -59,23 +59,29 @@ public struct MoodHistory: Sendable {
     public var longestStreak: Streak? { BodyReads.noteDay(); return streaksAsOfTheDay.longest }
     private let streaksAsOfTheDay: (current: Streak?, longest: Streak?)
     /// Tags with at least `minimumTagCount` moods, best average first.
-    public let byTag: [TagMood]
+    public internal(set) var byTag: [TagMood]
     public let average: Double?
 
     static let minimumTagCount = 2
 
     /// `including`: the entries that count (one author's); the others keep their indexes, so
     /// points still name entries of the whole site.
-    public init(scale: MoodScale, entries: [Entry], log: [MoodLogLine], today: CalendarDay, including: ((Int) -> Bool)? = nil) {
+    /// `tagsLater`: `byTag` is left empty, for the caller to fill with `moodByTag` meanwhile.
+    public init(scale: MoodScale, entries: [Entry], log: [MoodLogLine], today: CalendarDay, including: ((Int) -> Bool)? = nil,
+                tagsLater: Bool = false) {
         self.scale = scale
         var points: [MoodPoint] = []
         points.reserveCapacity(entries.count + log.count)
-        // Oldest first, as the log is: the sort then finds two runs in order and merges them.
         for index in entries.indices.reversed() where including?(index) ?? true {
             if let level = entries[index].mood { points.append(MoodPoint(date: entries[index].date, level: level, entry: index)) }
         }
         for line in log { points.append(MoodPoint(date: line.date, level: line.level, note: line.note, author: line.author)) }
-        points.sort { ($0.date.instant, $0.entry ?? -1) < ($1.date.instant, $1.entry ?? -1) }
+        // By time, then entry (a log line first), then as listed: their places sorted, each key
+        // worked out once, and each point moved once. Sorting the points themselves worked out
+        // two instants a comparison and merged 170-byte values through a buffer of their own
+        // (27,000 of them at 10k entries: a quarter of the mood history's time).
+        let keys = points.map { ($0.date.instant, $0.entry ?? -1) }
+        points.permute(to: points.indices.sorted { a, b in keys[a] != keys[b] ? keys[a] < keys[b] : a < b })
         self.points = points
 
         var byDay: [CalendarDay: Day] = [:]
@@ -105,7 +111,7 @@ public struct MoodHistory: Sendable {
         average = points.isEmpty ? nil : Double(points.reduce(0) { $0 + $1.level.score }) / Double(points.count)
 
         streaksAsOfTheDay = Self.streaks(days.map(\.day), today: today)
-        byTag = Self.moodByTag(entries, including: including)
+        byTag = tagsLater ? [] : Self.moodByTag(entries, including: including)
     }
 
     /// Runs of consecutive days with an entry or a log. The current streak is still alive when

@@ -23,6 +23,7 @@ public enum Permalinks {
     /// `order`: oldestFirst(entries).
     static func assign(_ entries: inout [Entry], order: [Int]) {
         var taken: Set<String> = []
+        taken.reserveCapacity(order.count)
         for index in order {
             if let token = entries[index].lockToken {
                 entries[index].sitePath = lockedPath(token)

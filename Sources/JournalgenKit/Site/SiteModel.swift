@@ -114,9 +114,29 @@ public final class SiteModel: Sendable {
         self.entries = entries
         self.links = links
 
-        // By each entry's own day: in time order, an entry written just after midnight in Tokyo
-        // comes before one written the evening before in New York, and the two months (or
-        // years) interleave around the turn.
+        // Years and tags on another core while the views are made on this one.
+        nonisolated(unsafe) var grouped: (years: [Year], tags: [Tag])?
+        let groupedDone = DispatchGroup()
+        let placed = entries
+        DispatchQueue.global().async(group: groupedDone) { grouped = (Self.years(of: placed), Self.tags(of: placed)) }
+        // Beside the author's page, whichever folder it came from.
+        var photos = authorPhotos
+        for (id, var photo) in authorPhotos {
+            photo.sitePath = "authors/\(id)/" + (photo.source as NSString).lastPathComponent
+            if let info = photo.photo { photo.sizes = ImageSize.sizes(of: info, sitePath: photo.sitePath, settings: config.media) }
+            photos[id] = photo
+        }
+        views = JournalViews(config: config, entries: entries, moodLog: moodLog, trips: trips, today: today ?? config.timeZone.today(),
+                             authorPhotos: photos)
+        groupedDone.wait()
+        (years, tags) = grouped!
+        listPages = ListPages(entries: entries, tags: tags, views: views, paging: config.paging)
+    }
+
+    /// By each entry's own day: in time order, an entry written just after midnight in Tokyo
+    /// comes before one written the evening before in New York, and the two months (or years)
+    /// interleave around the turn.
+    private static func years(of entries: [Entry]) -> [Year] {
         var byMonth: [Int: [Int]] = [:]
         for index in entries.indices {
             let day = entries[index].date.day
@@ -128,8 +148,10 @@ public final class SiteModel: Sendable {
             if years.last?.year != year { years.append(Year(year: year, months: [])) }
             years[years.count - 1].months.append(Month(year: year, month: key % 100, entries: byMonth[key]!))
         }
-        self.years = years
+        return years
+    }
 
+    private static func tags(of entries: [Entry]) -> [Tag] {
         var tagsBySlug: [String: Tag] = [:]
         var slugs = TagSlugs()
         for index in entries.indices {
@@ -139,17 +161,7 @@ public final class SiteModel: Sendable {
                 tagsBySlug[slug, default: Tag(name: name, slug: slug, entries: [])].entries.append(index)
             }
         }
-        tags = tagsBySlug.values.sorted { ($0.name.lowercased(), $0.slug) < ($1.name.lowercased(), $1.slug) }
-        // Beside the author's page, whichever folder it came from.
-        var photos = authorPhotos
-        for (id, var photo) in authorPhotos {
-            photo.sitePath = "authors/\(id)/" + (photo.source as NSString).lastPathComponent
-            if let info = photo.photo { photo.sizes = ImageSize.sizes(of: info, sitePath: photo.sitePath, settings: config.media) }
-            photos[id] = photo
-        }
-        views = JournalViews(config: config, entries: entries, moodLog: moodLog, trips: trips, today: today ?? config.timeZone.today(),
-                             authorPhotos: photos)
-        listPages = ListPages(entries: entries, tags: tags, views: views, paging: config.paging)
+        return tagsBySlug.values.sorted { ($0.name.lowercased(), $0.slug) < ($1.name.lowercased(), $1.slug) }
     }
 
     /// This model with other entries in the same places: `SiteModel.reusing` decides when that
