@@ -262,6 +262,12 @@ public struct BuildPipeline: Sendable {
         report.tasksOverdue = model.views.tasks.overdue
         report.entries = model.entries.count
         report.entryPages = model.entries.map(\.sitePath)
+        // The model's part of the page fingerprints (its entries' and groups' digests, in part
+        // on one core), made beside the stages that come before them.
+        let modelParts = DispatchGroup()
+        if options.useCache && options.writeOutput {
+            DispatchQueue.global().async(group: modelParts) { _ = SiteFingerprint.ModelParts.of(model) }
+        }
         stage("site model")
 
         // 6. Static files: the theme's, the journal's static/, and every entry's media.
@@ -397,6 +403,7 @@ public struct BuildPipeline: Sendable {
             let photo = loaded.authorPhotos[id]!
             return "\(id) \(photo.filePath ?? "") \(photo.photo.map { "\($0.width)x\($0.height) \($0.hasAlpha)" } ?? "")"
         }.joined(separator: "\n"))
+        modelParts.wait()
         let fingerprints: SiteFingerprints? = options.useCache
             ? SiteFingerprints(model: model, journal: journal.path, siteInPlace: output.targetID, extra: inputs, day: today.description, templates: templates,
                                siteValues: renderer.site.valueTexts, session: options.session, loaded: inPlace.map { ($0.siteID, $0.manifest) }) : nil
