@@ -428,6 +428,64 @@ final class IncrementalTests: XCTestCase {
     }
 
     /// What the watcher reports is trusted only file by file.
+    /// The listing of entries/ from the last one's folders: the same files as a walk, folders
+    /// trusted only while settled and unchanged, and every kind of change seen.
+    func testEntryListingTrustsOnlySettledUnchangedFolders() throws {
+        let journal = try TemporaryJournal()
+        defer { try? FileManager.default.removeItem(at: journal.root) }
+        for path in ["2024/2024-01-02-a.md", "2024/2024-01-02-a/photo.jpg", "2024/2024-01-02-a/notes.md", "2025/2025-03-04-b.markdown",
+                     "2025/deep/er/2025-05-06-c.md", "2025/.hidden/2025-05-07-d.md", "2025/.2025-05-08-e.md", "top.md", "readme.txt"] {
+            try journal.write("entries/" + path, "---\ndate: 2024-01-02\n---\nText.\n")
+        }
+        try FileManager.default.createSymbolicLink(atPath: journal.root.appendingPathComponent("entries/linked").path,
+                                                   withDestinationPath: journal.root.appendingPathComponent("entries/2025/deep").path)
+        let root = journal.root.appendingPathComponent("entries").path
+        let walked = Set(FileIO.listFiles(below: root, include: EntryFileName.isEntry))
+        XCTAssertEqual(walked.count, 6)
+
+        // Just made: listed, but not trusted by the next listing (changed within two seconds of it).
+        let first = EntryListing.list(below: root, last: nil)
+        XCTAssertEqual(Set(first.files), walked)
+        XCTAssertEqual(first.files.count, walked.count)
+        let folders = first.snapshot.folders.count
+        XCTAssertEqual(EntryListing.list(below: root, last: first.snapshot).foldersRead, folders)
+
+        // Settled (as if listed ten seconds from now): every folder trusted, the same files.
+        let settled = EntryListing.list(below: root, last: nil, now: Date().addingTimeInterval(10)).snapshot
+        let trusted = EntryListing.list(below: root, last: settled)
+        XCTAssertEqual(trusted.foldersRead, 0)
+        XCTAssertEqual(Set(trusted.files), walked)
+
+        // A file added, one removed, a folder renamed: their folders are read again, and only they.
+        try journal.write("entries/2025/deep/er/2025-07-08-f.md", "---\ndate: 2025-07-08\n---\nNew.\n")
+        try FileManager.default.removeItem(at: journal.root.appendingPathComponent("entries/2025/2025-03-04-b.markdown"))
+        try FileManager.default.moveItem(at: journal.root.appendingPathComponent("entries/2024/2024-01-02-a"),
+                                         to: journal.root.appendingPathComponent("entries/2024/2024-01-02-renamed"))
+        let changed = EntryListing.list(below: root, last: settled)
+        XCTAssertEqual(Set(changed.files), Set(FileIO.listFiles(below: root, include: EntryFileName.isEntry)))
+        XCTAssertTrue(changed.files.contains("2025/deep/er/2025-07-08-f.md") && changed.files.contains("linked/er/2025-07-08-f.md"))
+        XCTAssertTrue(changed.files.contains("2024/2024-01-02-renamed/notes.md") && !changed.files.contains("2024/2024-01-02-a/notes.md"))
+        XCTAssertFalse(changed.files.contains("2025/2025-03-04-b.markdown"))
+        // entries/2025/deep/er (seen twice: through the link too), 2025, 2024, and the renamed folder.
+        XCTAssertEqual(changed.foldersRead, 5)
+
+        // Through the entry cache, saved and read back: the same files, no folder read.
+        let key = EntryCache.key(journal: journal.root.path, configBytes: nil)
+        let cache = EntryCache(key: key, workingDirectory: journal.root.path, includeDrafts: false)
+        let now = Set(FileIO.listFiles(below: root, include: EntryFileName.isEntry))
+        XCTAssertEqual(Set(cache.entryFiles(below: root)), now)
+        cache.save(journal: journal.root.path)
+        let reloaded = EntryCache.load(journal: journal.root.path, key: key, paths: DisplayPaths(workingDirectory: journal.root.path), includeDrafts: false)
+        XCTAssertEqual(Set(reloaded.entryFiles(below: root)), now)
+        let folder = EntryCache.folder(journal: journal.root.path)
+        XCTAssertNotNil(EntryCache.decodeListing(folder: folder))
+        // A byte changed anywhere after the header: the listing is not used.
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: folder + "/listing.cache"))
+        bytes[bytes.count - 3] ^= 0x01
+        try bytes.write(to: URL(fileURLWithPath: folder + "/listing.cache"))
+        XCTAssertNil(EntryCache.decodeListing(folder: folder))
+    }
+
     func testChangedFilesAreTrustedOnlyFileByFile() throws {
         let journal = try TemporaryJournal()
         defer { journal.remove() }
@@ -788,7 +846,8 @@ final class IncrementalTests: XCTestCase {
         try journal.write("entries/2026/2026-03-01-day.md", "---\ntitle: Day one\n---\n\nFirst text.\n")
         XCTAssertTrue(journal.build().succeeded)
         let folder = journal.root.appendingPathComponent(".journalgen-cache/entries")
-        let shards = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".cache") }
+        // The numbered shards (listing.cache, the folders below entries/, is beside them).
+        let shards = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".cache") && Int($0.dropLast(6)) != nil }
         XCTAssertEqual(shards.count, 1, "one entry, one shard of the cache")
         let cache = folder.appendingPathComponent(shards[0])
         var bytes = try Data(contentsOf: cache)

@@ -444,7 +444,7 @@ public struct JournalLoader: Sendable {
                               at: SourceLocation(path: paths.display(journal.appendingPathComponent(JournalConfig.fileName))))
             return []
         }
-        return FileIO.listFiles(below: folder.path, include: EntryFileName.isEntry).sorted()
+        return (entryCache?.entryFiles(below: folder.path) ?? FileIO.listFiles(below: folder.path, include: EntryFileName.isEntry)).sorted()
     }
 }
 

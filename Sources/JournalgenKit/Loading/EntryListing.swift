@@ -1,0 +1,101 @@
+import Foundation
+
+/// The entry files below entries/, listed with the help of the last listing, as git's untracked
+/// cache does: a folder whose modification and change times are those the last listing saw (and
+/// were already two seconds old then) holds the same names, so it is looked at (one `stat`) and
+/// not read again (`opendir`, `readdir` until empty, `closedir`: five system calls). A name added,
+/// removed or renamed in a folder changes both its times; editing a file changes neither, and
+/// does not change the list. At 10,000 entries with 4,000 bundle folders, listing took 28 ms of a
+/// build after one edit, the walk waiting on the system.
+///
+/// The change time cannot be set by hand (`touch -d`, `cp -a`, `rsync -t` set the modification
+/// time only), so a folder put back from elsewhere is read again.
+struct EntryListing {
+    struct Folder: Sendable, Equatable {
+        var modified: Int
+        var changed: Int
+        /// Names of its entry files and of its folders, as read.
+        var files: [String]
+        var folders: [String]
+    }
+
+    /// Every folder of a listing, by path relative to entries/ ("" for entries/ itself).
+    struct Snapshot: Sendable, Equatable {
+        /// When its listing began (nanoseconds since 1970): a folder changed less than two
+        /// seconds before may change again within the same tick of its clock, unseen.
+        var madeAt: Int
+        var folders: [String: Folder]
+    }
+
+    /// Two seconds: the coarsest clock of the file systems journals live on (FAT's).
+    static let settling = 2_000_000_000
+
+    /// The entry files below `root` (relative to it, in no particular order), and the snapshot
+    /// the next listing starts from. `foldersRead` counts the folders read rather than trusted.
+    static func list(below root: String, last: Snapshot?, now: Date = Date()) -> (files: [String], snapshot: Snapshot, foldersRead: Int) {
+        let madeAt = Int(now.timeIntervalSince1970 * 1e9)
+        let trustedBefore = last.map { $0.madeAt > Int.min + settling ? $0.madeAt - settling : Int.min } ?? Int.min
+        /// The folder, and whether it was read (not trusted from the last listing).
+        @Sendable func look(_ relative: String) -> (folder: Folder, read: Bool)? {
+            let path = relative.isEmpty ? root : root + "/" + relative
+            var info = stat()
+            guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return nil }
+            let modified = Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)
+            let changed = Int(info.st_ctim.tv_sec) * 1_000_000_000 + Int(info.st_ctim.tv_nsec)
+            if let known = last?.folders[relative], known.modified == modified, known.changed == changed,
+               max(modified, changed) < trustedBefore {
+                return (known, false)
+            }
+            var folder = Folder(modified: modified, changed: changed, files: [], folders: [])
+            // As FileIO.listFiles reads a folder: hidden names left out, links followed.
+            for (name, reported) in FileIO.folderItems(path) ?? [] where !name.hasPrefix(".") {
+                var type = reported
+                if type == UInt8(DT_UNKNOWN) || type == UInt8(DT_LNK) {
+                    var item = stat()
+                    guard stat(path + "/" + name, &item) == 0 else { continue }
+                    type = (item.st_mode & S_IFMT) == S_IFDIR ? UInt8(DT_DIR) : UInt8(DT_REG)
+                }
+                if type == UInt8(DT_DIR) { folder.folders.append(name) } else if EntryFileName.isEntry(name) { folder.files.append(name) }
+            }
+            return (folder, true)
+        }
+        /// `relative`'s folder and those below it: (path, folder, read or trusted) each.
+        @Sendable func walk(_ relative: String, into found: inout [(String, Folder, Bool)]) {
+            guard let (folder, read) = look(relative) else { return }
+            found.append((relative, folder, read))
+            for name in folder.folders { walk(relative.isEmpty ? name : relative + "/" + name, into: &found) }
+        }
+        var top: [(String, Folder, Bool)] = []
+        if let (folder, read) = look("") { top.append(("", folder, read)) }
+        // The top level's folders (a journal's years) on all cores, as FileIO.listFiles walks them.
+        let below: [[(String, Folder, Bool)]] = parallelMap(top.first?.1.folders ?? []) { name in
+            var found: [(String, Folder, Bool)] = []
+            walk(name, into: &found)
+            return found
+        }
+        var snapshot = Snapshot(madeAt: madeAt, folders: [:])
+        var files: [String] = [], read = 0
+        for (relative, folder, wasRead) in top + below.joined() {
+            snapshot.folders[relative] = folder
+            for name in folder.files { files.append(relative.isEmpty ? name : relative + "/" + name) }
+            if wasRead { read += 1 }
+        }
+        return (files, snapshot, read)
+    }
+}
+
+extension EntryListing.Folder: CompactCodable {
+    func write(compact sink: CompactSink) {
+        sink.int(modified)
+        sink.int(changed)
+        sink.list(files)
+        sink.list(folders)
+    }
+
+    init(compact source: CompactSource) throws {
+        modified = try source.int()
+        changed = try source.int()
+        files = try source.strings()
+        folders = try source.strings()
+    }
+}
