@@ -308,13 +308,15 @@ public final class EntryCache: Sendable {
 
     static let listingMagic = Data("journalgen entry listing\n".utf8)
 
-    /// The last listing's folders, if saved by this format (a listing does not depend on settings)
-    /// and whole: a damaged name would be an entry file that is not there, so the bytes after
-    /// the checksum must give it (FNV-1a, under a millisecond for the 700 KB of 10k entries).
+    /// The last listing's folders, if saved by this journalgen binary (as every cache, though a
+    /// listing does not depend on settings) and whole: a damaged name would be an entry file
+    /// that is not there, so the bytes after the checksum must give it (FNV-1a, under a
+    /// millisecond for the 700 KB of 10k entries).
     static func decodeListing(folder: String) -> EntryListing.Snapshot? {
         guard let source = CompactSource(mapping: folder + "/listing.cache"), source.bytes.starts(with: listingMagic) else { return nil }
         source.position = listingMagic.count
-        guard let format = try? source.int(), format == Self.format, let checksum = try? source.int(),
+        guard let format = try? source.int(), format == Self.format, let binary = try? source.string(), binary == BinaryIdentity.current,
+              let checksum = try? source.int(),
               checksum == listingChecksum(source.bytes[source.position...]),
               let madeAt = try? source.int(),
               let folders = try? source.list({ (try source.string(), try EntryListing.Folder(compact: source)) }),
@@ -339,6 +341,7 @@ public final class EntryCache: Sendable {
         let head = CompactSink(capacity: 64)
         head.bytes.append(contentsOf: Self.listingMagic)
         head.int(Self.format)
+        head.string(BinaryIdentity.current)
         head.int(Self.listingChecksum(body.bytes))
         _ = FileIO.replace(folder + "/listing.cache", withParts: [head.bytes, body.bytes])
     }

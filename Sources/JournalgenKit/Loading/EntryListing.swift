@@ -14,6 +14,9 @@ struct EntryListing {
     struct Folder: Sendable, Equatable {
         var modified: Int
         var changed: Int
+        /// The folder's inode: one moved in by a rename or a link that now points elsewhere is
+        /// another folder, whatever its times.
+        var inode: Int
         /// Names of its entry files and of its folders, as read.
         var files: [String]
         var folders: [String]
@@ -42,11 +45,12 @@ struct EntryListing {
             guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return nil }
             let modified = Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)
             let changed = Int(info.st_ctim.tv_sec) * 1_000_000_000 + Int(info.st_ctim.tv_nsec)
-            if let known = last?.folders[relative], known.modified == modified, known.changed == changed,
+            let inode = Int(truncatingIfNeeded: info.st_ino)
+            if let known = last?.folders[relative], known.modified == modified, known.changed == changed, known.inode == inode,
                max(modified, changed) < trustedBefore {
                 return (known, false)
             }
-            var folder = Folder(modified: modified, changed: changed, files: [], folders: [])
+            var folder = Folder(modified: modified, changed: changed, inode: inode, files: [], folders: [])
             // As FileIO.listFiles reads a folder: hidden names left out, links followed.
             for (name, reported) in FileIO.folderItems(path) ?? [] where !name.hasPrefix(".") {
                 var type = reported
@@ -88,6 +92,7 @@ extension EntryListing.Folder: CompactCodable {
     func write(compact sink: CompactSink) {
         sink.int(modified)
         sink.int(changed)
+        sink.int(inode)
         sink.list(files)
         sink.list(folders)
     }
@@ -95,6 +100,7 @@ extension EntryListing.Folder: CompactCodable {
     init(compact source: CompactSource) throws {
         modified = try source.int()
         changed = try source.int()
+        inode = try source.int()
         files = try source.strings()
         folders = try source.strings()
     }
