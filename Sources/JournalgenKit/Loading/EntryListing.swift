@@ -51,15 +51,9 @@ struct EntryListing {
                 return (known, false)
             }
             var folder = Folder(modified: modified, changed: changed, inode: inode, files: [], folders: [])
-            // As FileIO.listFiles reads a folder: hidden names left out, links followed.
-            for (name, reported) in FileIO.folderItems(path) ?? [] where !name.hasPrefix(".") {
-                var type = reported
-                if type == UInt8(DT_UNKNOWN) || type == UInt8(DT_LNK) {
-                    var item = stat()
-                    guard stat(path + "/" + name, &item) == 0 else { continue }
-                    type = (item.st_mode & S_IFMT) == S_IFDIR ? UInt8(DT_DIR) : UInt8(DT_REG)
-                }
-                if type == UInt8(DT_DIR) { folder.folders.append(name) } else if EntryFileName.isEntry(name) { folder.files.append(name) }
+            // As FileIO.listFiles reads a folder.
+            for item in FileIO.visibleItems(path) {
+                if item.isFolder { folder.folders.append(item.name) } else if EntryFileName.isEntry(item.name) { folder.files.append(item.name) }
             }
             return (folder, true)
         }

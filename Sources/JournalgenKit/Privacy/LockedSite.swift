@@ -188,7 +188,7 @@ struct LockedSite: Sendable {
         var text = html
         let bounds: (start: Int, end: Int)? = text.withUTF8 { bytes in
             guard let open = ByteSearch.find(mainOpen, in: bytes, from: 0),
-                  let tagEnd = ByteSearch.find(Array(">".utf8), in: bytes, from: open + mainOpen.count),
+                  let tagEnd = ByteSearch.find(tagClose, in: bytes, from: open + mainOpen.count),
                   let close = ByteSearch.findLast(mainClose, in: bytes), close >= tagEnd + 1 else { return nil }
             return (tagEnd + 1, close)
         }
@@ -199,5 +199,5 @@ struct LockedSite: Sendable {
         return String(slice) ?? String(decoding: slice, as: UTF8.self)
     }
 
-    private static let mainOpen = Array("<main".utf8), mainClose = Array("</main>".utf8)
+    private static let mainOpen = Array("<main".utf8), tagClose = Array(">".utf8), mainClose = Array("</main>".utf8)
 }

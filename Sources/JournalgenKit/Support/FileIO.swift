@@ -189,6 +189,22 @@ enum FileIO {
         return items
     }
 
+    /// The folder's files and folders by name (links followed: one to a folder is a folder),
+    /// hidden ones left out: what the walks of the journal's folders go through.
+    static func visibleItems(_ folder: String) -> [(name: String, isFolder: Bool)] {
+        var found: [(name: String, isFolder: Bool)] = []
+        for (name, reported) in folderItems(folder) ?? [] where !name.hasPrefix(".") {
+            var type = reported
+            if type == UInt8(DT_UNKNOWN) || type == UInt8(DT_LNK) {
+                var info = stat()
+                guard stat(folder + "/" + name, &info) == 0 else { continue }
+                type = (info.st_mode & S_IFMT) == S_IFDIR ? UInt8(DT_DIR) : UInt8(DT_REG)
+            }
+            found.append((name, type == UInt8(DT_DIR)))
+        }
+        return found
+    }
+
     /// Copies inside the kernel with sendfile(2): no bytes pass through the process.
     static func copy(from source: String, to destination: String) -> Bool {
         let input = open(source, O_RDONLY | O_CLOEXEC)
@@ -239,21 +255,10 @@ enum FileIO {
     /// Relative paths of the files below `root` whose name passes `include`; hidden files and
     /// folders (".git", ".DS_Store") are skipped.
     static func listFiles(below root: String, include: @Sendable (String) -> Bool) -> [String] {
-        /// The folder's files and folders (links followed), hidden ones left out.
         @Sendable func items(_ relative: String) -> [(path: String, name: String, isFolder: Bool)] {
-            var found: [(String, String, Bool)] = []
-            for (name, reported) in folderItems(relative.isEmpty ? root : root + "/" + relative) ?? [] {
-                if name.hasPrefix(".") { continue }
-                let path = relative.isEmpty ? name : relative + "/" + name
-                var type = reported
-                if type == UInt8(DT_UNKNOWN) || type == UInt8(DT_LNK) {
-                    var info = stat()
-                    guard stat(root + "/" + path, &info) == 0 else { continue }
-                    type = (info.st_mode & S_IFMT) == S_IFDIR ? UInt8(DT_DIR) : UInt8(DT_REG)
-                }
-                found.append((path, name, type == UInt8(DT_DIR)))
+            visibleItems(relative.isEmpty ? root : root + "/" + relative).map { item in
+                (relative.isEmpty ? item.name : relative + "/" + item.name, item.name, item.isFolder)
             }
-            return found
         }
         @Sendable func walk(_ item: (path: String, name: String, isFolder: Bool), into found: inout [String]) {
             guard item.isFolder else {
