@@ -65,9 +65,10 @@ struct ImageProcessor {
         return jobs
     }
 
-    /// `published(sitePath, cacheFile)`: the output folder holds the copy already (by its
-    /// records); a photo whose every size it holds is not looked for in the cache.
-    func run(_ jobs: [Job], published: @Sendable (String, String) -> Bool = { _, _ in false }) -> Result {
+    /// `published(sitePath, cacheFileKey)`: the output folder holds the copy already (by its
+    /// records; the key is SiteManifest.sourceKey's); a photo whose every size it holds is not
+    /// looked for in the cache.
+    func run(_ jobs: [Job], published: @Sendable (String, Int) -> Bool = { _, _ in false }) -> Result {
         guard !jobs.isEmpty else { return Result() }
         guard cache.prepare() else {
             diagnostics.error("cannot create the image cache \(cache.folder)", at: SourceLocation(path: paths.display(path: cache.folder)))
@@ -89,10 +90,14 @@ struct ImageProcessor {
             for size in job.sizes {
                 for (file, sitePath) in [(Self.cacheName(size.webp, size.width), size.webp), (Self.cacheName(size.fallback, size.width), size.fallback)] {
                     cached.append(folder + "/" + file)
-                    copies.append(StaticFiles.Copy(source: .cached(cached[cached.count - 1]), sitePath: sitePath))
+                    copies.append(StaticFiles.Copy(source: .cached(cached[cached.count - 1]), sitePath: sitePath,
+                                                   sourceKey: SiteManifest.sourceKey(cached[cached.count - 1])))
                 }
             }
-            if copies.indices.allSatisfy({ published(copies[$0].sitePath, cached[$0]) }) { return (folder, copies, true) }
+            if copies.allSatisfy({ published($0.sitePath, $0.sourceKey) }) {
+                for index in copies.indices { copies[index].held = true }
+                return (folder, copies, true)
+            }
             for index in copies.indices { copies[index].sourceStamp = FileIO.sizeAndTime(cached[index], regularFilesOnly: true) }
             let complete = copies.allSatisfy { $0.sourceStamp != nil }
             if !complete { for index in copies.indices { copies[index].sourceStamp = nil } }

@@ -581,7 +581,12 @@ final class SiteFingerprints: Sendable {
     /// `files`: every file of the folder (unordered); `cacheCopies`: the photo cache's file each
     /// photo size of it is copied from, by path in the site.
     func save(pages: [String], reads: [[Int]], files: [String], cacheCopies: [String: String], output: StagedOutput) {
-        let sources = cacheCopies.isEmpty ? [] : files.map { cacheCopies[$0].map(SiteManifest.sourceKey) ?? 0 }
+        save(pages: pages, reads: reads, files: files, copySources: cacheCopies.isEmpty ? [] : files.map { cacheCopies[$0].map(SiteManifest.sourceKey) ?? 0 },
+             output: output)
+    }
+
+    /// `copySources`: for each of `files`, as SiteManifest.copySources holds them.
+    func save(pages: [String], reads: [[Int]], files: [String], copySources sources: [Int], output: StagedOutput) {
         let manifest = now.with(pages: pages, reads: reads, files: files, copySources: sources)
         // serve's next build reads the manifest from memory; the copy on disk, for the next
         // process, is written when the journal is quiet (BuildSession.writeManifest).

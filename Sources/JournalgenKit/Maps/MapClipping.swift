@@ -105,12 +105,20 @@ enum MapClipping {
 
     /// SVG path data: "M1.2 3.4L5.6 7.8…", closed with Z for areas.
     static func pathData(_ points: [Point], closed: Bool, into text: inout String) {
+        var bytes: [UInt8] = []
+        pathData(points, closed: closed, into: &bytes)
+        text += String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The same, as ASCII bytes: a trip's basemap is tens of thousands of numbers, and appending
+    /// each character to a String cost more than clipping the map.
+    static func pathData(_ points: [Point], closed: Bool, into bytes: inout [UInt8]) {
         for (index, point) in points.enumerated() {
-            text += index == 0 ? "M" : "L"
-            SVGText.append(point.x, to: &text)
-            text += " "
-            SVGText.append(point.y, to: &text)
+            bytes.append(index == 0 ? UInt8(ascii: "M") : UInt8(ascii: "L"))
+            SVGText.append(point.x, to: &bytes)
+            bytes.append(UInt8(ascii: " "))
+            SVGText.append(point.y, to: &bytes)
         }
-        if closed { text += "Z" }
+        if closed { bytes.append(UInt8(ascii: "Z")) }
     }
 }

@@ -179,12 +179,12 @@ struct PlaceMap {
         let north = (0 - layout.offsetY) / layout.scale + layout.minY, south = (layout.height - layout.offsetY) / layout.scale + layout.minY
         let margin = 0.02 * (east - west)
         let world = WorldMap.shared
-        var land = "", lake = "", river = "", coast = "", border = ""
+        var land: [UInt8] = [], lake: [UInt8] = [], river: [UInt8] = [], coast: [UInt8] = [], border: [UInt8] = []
         func project(_ index: Int) -> MapClipping.Point {
             let p = world.point(index)
             return layout.point(p.lat, p.lon)
         }
-        func stroke(_ points: [MapClipping.Point], into d: inout String) {
+        func stroke(_ points: [MapClipping.Point], into d: inout [UInt8]) {
             for piece in MapClipping.clipLine(points, to: frame) {
                 MapClipping.pathData(MapClipping.thin(piece, distance: 0.8), closed: false, into: &d)
             }
@@ -214,11 +214,14 @@ struct PlaceMap {
                 }
             }
         }
-        var svg = ""
+        var svg: [UInt8] = []
+        svg.reserveCapacity([land, lake, river, coast, border].reduce(0) { $0 + $1.count + 32 })
         for (name, d) in [("land", land), ("lake", lake), ("river", river), ("coast", coast), ("border", border)] where !d.isEmpty {
-            svg += "<path class=\"\(name)\" d=\"\(d)\"/>"
+            svg += Array("<path class=\"\(name)\" d=\"".utf8)
+            svg += d
+            svg += Array("\"/>".utf8)
         }
-        return svg
+        return String(decoding: svg, as: UTF8.self)
     }
 
     /// Moves markers apart until none is closer than `markerSpacing` to another, each as little

@@ -256,9 +256,9 @@ public final class StagedOutput: Sendable {
 
     /// True when the folder holds `path` as a copy of the photo cache's file `source` (named by
     /// its content: the same bytes), by the journal's records; nothing is looked at.
-    func holdsCopy(_ path: String, of source: String) -> Bool {
+    func holdsCopy(_ path: String, of sourceKey: Int) -> Bool {
         guard let key = copiedFrom[path], knownContents?.contains(path) == true else { return false }
-        return key == SiteManifest.sourceKey(source)
+        return key == sourceKey
     }
 
     /// `path` is relative to the site root; folders are made as needed. A file that already
@@ -620,11 +620,16 @@ public final class StagedOutput: Sendable {
         var marker = stat()
         guard files.contains(markerName), stat(folder + "/" + markerName, &marker) == 0 else { return false }
         let list = [""] + (known ?? Array(folders(of: files))), since = marker.st_mtim
+        // Each folder looked up from the site's own: the path's first parts are not walked again
+        // for each of 17,000 folders.
+        let root = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard root >= 0 else { return false }
+        defer { close(root) }
         let changed = Atomic<Bool>(false)
         parallelForEach(count: list.count) { index in
             var info = stat()
-            let path = list[index].isEmpty ? folder : folder + "/" + list[index]
-            if stat(path, &info) != 0 || info.st_mtim.tv_sec > since.tv_sec
+            let found = list[index].isEmpty ? fstat(root, &info) : fstatat(root, String(list[index]), &info, 0)
+            if found != 0 || info.st_mtim.tv_sec > since.tv_sec
                 || (info.st_mtim.tv_sec == since.tv_sec && info.st_mtim.tv_nsec >= since.tv_nsec) {
                 changed.store(true, ordering: .relaxed)
             }

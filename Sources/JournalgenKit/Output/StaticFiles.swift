@@ -51,6 +51,12 @@ struct StaticFiles: Sendable {
         /// The source's size and modification time when the build has just looked (a photo size
         /// found in the cache), so the copy is compared without looking again.
         var sourceStamp: FileIO.Stamp? = nil
+        /// For a photo size: its cache file as SiteManifest.sourceKey names it, worked out once
+        /// where the copy is made (three stages asked for it, 22,000 hashes each at 10k entries).
+        var sourceKey = 0
+        /// The folder the site is built in holds this very copy, by its records (a photo size
+        /// that the photo stage found there): kept without asking again.
+        var held = false
     }
 
     var copies: [Copy]

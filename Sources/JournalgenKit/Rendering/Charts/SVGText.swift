@@ -10,16 +10,23 @@ enum SVGText {
         return "\(sign)\(a / 10).\(a % 10)"
     }
 
-    /// `number(value)` written straight onto `text`: maps write hundreds of thousands of them,
-    /// and a string per number cost more than the clipping.
-    static func append(_ value: Double, to text: inout String) {
+    /// `number(value)` as ASCII bytes at the end of `bytes`: maps write hundreds of thousands
+    /// of them, and a string per number cost more than the clipping.
+    static func append(_ value: Double, to bytes: inout [UInt8]) {
         let tenths = Int((value * 10).rounded())
-        if tenths < 0 { text += "-" }
-        let a = abs(tenths)
-        text += String(a / 10)
+        if tenths < 0 { bytes.append(UInt8(ascii: "-")) }
+        let a = tenths.magnitude
+        var whole = a / 10
+        // The whole part's digits, last first, then turned around in place.
+        let start = bytes.count
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(whole % 10))
+            whole /= 10
+        } while whole > 0
+        bytes[start...].reverse()
         if a % 10 != 0 {
-            text += "."
-            text.unicodeScalars.append(Unicode.Scalar(UInt8(48 + a % 10)))
+            bytes.append(UInt8(ascii: "."))
+            bytes.append(UInt8(ascii: "0") + UInt8(a % 10))
         }
     }
 
