@@ -89,7 +89,12 @@ struct ImageProcessor {
             cached.reserveCapacity(job.sizes.count * 2)
             for size in job.sizes {
                 for (file, sitePath) in [(Self.cacheName(size.webp, size.width), size.webp), (Self.cacheName(size.fallback, size.width), size.fallback)] {
-                    cached.append(folder + "/" + file)
+                    var path = ""
+                    path.reserveCapacity(folder.utf8.count + file.utf8.count + 1)
+                    path += folder
+                    path += "/"
+                    path += file
+                    cached.append(path)
                     copies.append(StaticFiles.Copy(source: .cached(cached[cached.count - 1]), sitePath: sitePath,
                                                    sourceKey: SiteManifest.sourceKey(cached[cached.count - 1])))
                 }
@@ -150,7 +155,10 @@ struct ImageProcessor {
     static func cacheName(_ sitePath: String, _ width: Int) -> String {
         let bytes = sitePath.utf8
         if let dot = bytes.lastIndex(of: 0x2E), dot != bytes.index(before: bytes.endIndex) {
-            return "\(width)." + String(sitePath[sitePath.index(after: dot)...])
+            var name = String(width)
+            name += "."
+            name += sitePath[sitePath.index(after: dot)...]
+            return name
         }
         return "\(width)." + (sitePath.split(separator: ".").last.map(String.init) ?? "jpg")
     }

@@ -254,11 +254,13 @@ public final class StagedOutput: Sendable {
     /// site kept (not `madeAnew`): what a SpareRecord says.
     var spareIsPruned: Bool { prunedIntoSpare.load(ordering: .relaxed) }
 
-    /// True when the folder holds `path` as a copy of the photo cache's file `source` (named by
-    /// its content: the same bytes), by the journal's records; nothing is looked at.
+    /// True when the folder holds `path` as a copy of the photo cache's file whose
+    /// SiteManifest.sourceKey is `sourceKey` (named by its content: the same bytes), by the
+    /// journal's records; nothing is looked at.
     func holdsCopy(_ path: String, of sourceKey: Int) -> Bool {
-        guard let key = copiedFrom[path], knownContents?.contains(path) == true else { return false }
-        return key == sourceKey
+        // `copiedFrom` names only files of `knownContents` (the spare's record lists both):
+        // asking the set as well was a second look-up for each of 22,000 photo sizes.
+        copiedFrom[path] == sourceKey
     }
 
     /// `path` is relative to the site root; folders are made as needed. A file that already
