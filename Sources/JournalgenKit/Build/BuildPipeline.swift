@@ -554,8 +554,9 @@ public struct BuildPipeline: Sendable {
                     // (serve keeps its folders' files itself: no spare record reads the copies' sources.)
                     // A whole twin's are the site in place's, listed in its record already.
                     let previousFiles = wholeTwin ? fingerprints?.previous?.files : nil
-                    fingerprints?.save(pages: pagePaths, reads: allReads, files: previousFiles.flatMap { $0.count == written.count ? $0 : nil } ?? Array(written),
-                                       cacheCopies: options.session == nil ? Self.copySources(copies, cachedOnly: true) : [:], output: output)
+                    let files = previousFiles.flatMap { $0.count == written.count ? $0 : nil } ?? Array(written)
+                    fingerprints?.save(pages: pagePaths, reads: allReads, files: files,
+                                       copySources: options.session == nil ? Self.copySources(of: files, copies: copies) : [], output: output)
                 }
                 if let (store, key) = sealedToSave { store.save(locked, key: key, output: options.outputFolder, split: split) }
             }
@@ -578,7 +579,7 @@ public struct BuildPipeline: Sendable {
                     (last.known, last.jobPaths, last.documentPaths) = (known, jobPaths, documentPaths)
                     return last
                 }
-                let sources = Self.copySources(copies, cachedOnly: false)
+                let sources = Self.copySources(copies)
                 var journalSources = Set<String>()
                 for copy in copies { if case .file(let path) = copy.source { journalSources.insert(path) } }
                 return BuildSession.OutputMemo(
@@ -638,23 +639,27 @@ public struct BuildPipeline: Sendable {
             sources.append(source)
         }
         for page in pages { add(page, 0) }
-        for copy in copies {
-            if case .cached = copy.source { add(copy.sitePath, copy.sourceKey) } else { add(copy.sitePath, 0) }
-        }
+        for copy in copies { add(copy.sitePath, copy.sourceKey) }
         add(StagedOutput.markerName, 0)
         return (files, sources.contains { $0 != 0 } ? sources : [], set)
     }
 
-    /// The file each copy is made from, by path in the site: every one, or (`cachedOnly`) those
-    /// of the photo cache.
-    static func copySources<Copies: Collection<StaticFiles.Copy>>(_ copies: Copies, cachedOnly: Bool) -> [String: String] {
+    /// SiteManifest.copySources for `files` in any order: the photo cache key of each that is a
+    /// photo size, 0 for the others; empty when none is.
+    static func copySources(of files: [String], copies: StaticFiles.CopyLists) -> [Int] {
+        var keys: [String: Int] = [:]
+        for copy in copies where copy.sourceKey != 0 { keys[copy.sitePath] = copy.sourceKey }
+        return keys.isEmpty ? [] : files.map { keys[$0] ?? 0 }
+    }
+
+    /// The file each copy is made from, by path in the site (serve's memo of what it copied).
+    static func copySources<Copies: Collection<StaticFiles.Copy>>(_ copies: Copies) -> [String: String] {
         var sources: [String: String] = [:]
         sources.reserveCapacity(copies.count)
         for copy in copies {
             switch copy.source {
-            case .cached(let path): sources[copy.sitePath] = path
-            case .file(let path) where !cachedOnly: sources[copy.sitePath] = path
-            case .file, .data: break
+            case .cached(let path), .file(let path): sources[copy.sitePath] = path
+            case .data: break
             }
         }
         return sources

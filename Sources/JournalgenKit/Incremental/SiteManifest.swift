@@ -578,14 +578,8 @@ final class SiteFingerprints: Sendable {
     var siteInPlaceFiles: Set<String>? { previous.map { Set($0.files) } }
 
     /// Records what the new site was built from, under the id of its marker.
-    /// `files`: every file of the folder (unordered); `cacheCopies`: the photo cache's file each
-    /// photo size of it is copied from, by path in the site.
-    func save(pages: [String], reads: [[Int]], files: [String], cacheCopies: [String: String], output: StagedOutput) {
-        save(pages: pages, reads: reads, files: files, copySources: cacheCopies.isEmpty ? [] : files.map { cacheCopies[$0].map(SiteManifest.sourceKey) ?? 0 },
-             output: output)
-    }
-
-    /// `copySources`: for each of `files`, as SiteManifest.copySources holds them.
+    /// `files`: every file of the folder; `sources`: for each of them, as SiteManifest.copySources
+    /// holds them (or empty).
     func save(pages: [String], reads: [[Int]], files: [String], copySources sources: [Int], output: StagedOutput) {
         let manifest = now.with(pages: pages, reads: reads, files: files, copySources: sources)
         // serve's next build reads the manifest from memory; the copy on disk, for the next

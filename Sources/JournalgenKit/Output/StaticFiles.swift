@@ -52,7 +52,8 @@ struct StaticFiles: Sendable {
         /// found in the cache), so the copy is compared without looking again.
         var sourceStamp: FileIO.Stamp? = nil
         /// For a photo size: its cache file as SiteManifest.sourceKey names it, worked out once
-        /// where the copy is made (three stages asked for it, 22,000 hashes each at 10k entries).
+        /// where the copy is made (three stages asked for it, 22,000 hashes each at 10k entries);
+        /// 0 for any other copy.
         var sourceKey = 0
         /// The folder the site is built in holds this very copy, by its records (a photo size
         /// that the photo stage found there): kept without asking again.

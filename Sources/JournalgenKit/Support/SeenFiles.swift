@@ -40,11 +40,7 @@ final class SeenFiles: Sendable {
 
     /// By the path's last bytes (its file's name, where paths differ): the dictionary hashes the
     /// whole path again anyway, and hashing it twice was a tenth of each look-up.
-    private func shard(of path: String) -> Shard {
-        var hash: UInt32 = 2_166_136_261
-        for byte in path.utf8.suffix(12) { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
-        return shards[Int(hash % 16)]
-    }
+    private func shard(of path: String) -> Shard { shards[Int(FNV1a.hash(path.utf8.suffix(12)) % 16)] }
 
     /// Forgets every look: a new build begins, and files may have changed since.
     func forget() {
