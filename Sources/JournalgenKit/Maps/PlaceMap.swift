@@ -178,7 +178,9 @@ struct PlaceMap {
         let west = (0 - layout.offsetX) / layout.scale + layout.minX, east = (Self.width - layout.offsetX) / layout.scale + layout.minX
         let north = (0 - layout.offsetY) / layout.scale + layout.minY, south = (layout.height - layout.offsetY) / layout.scale + layout.minY
         let margin = 0.02 * (east - west)
-        let world = WorldMap.shared
+        let box = WorldMap.Box(minLon: (west - margin) * 360 - 180, minLat: Self.latitude(ofY: south + margin),
+                               maxLon: (east + margin) * 360 - 180, maxLat: Self.latitude(ofY: north - margin))
+        let world = WorldMap.part(meeting: box)
         var land: [UInt8] = [], lake: [UInt8] = [], river: [UInt8] = [], coast: [UInt8] = [], border: [UInt8] = []
         func project(_ index: Int) -> MapClipping.Point {
             let p = world.point(index)
@@ -189,11 +191,9 @@ struct PlaceMap {
                 MapClipping.pathData(MapClipping.thin(piece, distance: 0.8), closed: false, into: &d)
             }
         }
-        let box = WorldMap.Box(minLon: (west - margin) * 360 - 180, minLat: Self.latitude(ofY: south + margin),
-                               maxLon: (east + margin) * 360 - 180, maxLat: Self.latitude(ofY: north - margin))
         // 0.8 map units, in the data's units of longitude (latitude is never shorter in Mercator).
         let thinning = Int32(0.8 / layout.scale * 360 * WorldMap.scale)
-        for feature in world.features(in: box) {
+        for feature in world.features {
             // A cell's rings are projected (the costly part) only when they meet the map, and
             // only their points that the map's scale can show.
             for (ring, bounds) in zip(feature.rings, feature.ringBounds) where bounds.meets(box) {
