@@ -29,6 +29,7 @@ final class ImageCache: @unchecked Sendable {
     init(journal: String) {
         folder = CacheFolder.path(journal: journal)
         root = journal.hasSuffix("/") ? journal : journal + "/"
+        seen = SeenFiles(below: root)
         // Both at once: each is a file of tens of thousands of lines, read before any entry loads.
         let written = Mutex(false)
         DispatchQueue.concurrentPerform(iterations: 2) { part in
@@ -52,7 +53,7 @@ final class ImageCache: @unchecked Sendable {
 
     /// This build's looks at files (serve's photo cache lives on from build to build; its looks
     /// do not: `beginBuild` forgets them).
-    let seen = SeenFiles()
+    let seen: SeenFiles
 
     func beginBuild() { seen.forget() }
 

@@ -39,10 +39,10 @@ struct EntryListing {
         let madeAt = Int(now.timeIntervalSince1970 * 1e9)
         let trustedBefore = last.map { $0.madeAt > Int.min + settling ? $0.madeAt - settling : Int.min } ?? Int.min
         /// The folder, and whether it was read (not trusted from the last listing).
+        let entries = OpenFolder(root)
         @Sendable func look(_ relative: String) -> (folder: Folder, read: Bool)? {
             let path = relative.isEmpty ? root : root + "/" + relative
-            var info = stat()
-            guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return nil }
+            guard let info = entries.info(of: relative), (info.st_mode & S_IFMT) == S_IFDIR else { return nil }
             let modified = Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)
             let changed = Int(info.st_ctim.tv_sec) * 1_000_000_000 + Int(info.st_ctim.tv_nsec)
             let inode = Int(truncatingIfNeeded: info.st_ino)

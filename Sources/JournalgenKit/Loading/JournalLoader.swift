@@ -144,7 +144,7 @@ public struct JournalLoader: Sendable {
             // that reading makes (a stat fewer for each entry of a first build).
             var stamp: EntryCache.Stamp?
             if let cache {
-                let found = cache.record(for: relative, unchanged: { EntryCache.Stamp(path: file) }, seen: images.seen)
+                let found = cache.record(for: relative, unchanged: { EntryCache.Stamp(path: file, lookingOnceWith: images.seen) }, seen: images.seen)
                 if let record = found.record { return reuse(record) }
                 stamp = found.looked
             }

@@ -15,6 +15,12 @@ final class SeenFiles: Sendable {
     }
     /// Sixteen, so both cores rarely wait for each other.
     private let shards = (0..<16).map { _ in Shard() }
+    /// The journal: files below it are looked at from it.
+    private let folder: OpenFolder?
+
+    init(below folder: String? = nil) {
+        self.folder = folder.map(OpenFolder.init)
+    }
 
     /// As FileIO.sizeAndTime, from the first look of this build.
     func sizeAndTime(_ path: String, regularFilesOnly: Bool = false) -> FileIO.Stamp? {
@@ -23,11 +29,21 @@ final class SeenFiles: Sendable {
         if let known = shard.looks.withLock({ $0[path] }) {
             look = known
         } else {
-            look = FileIO.stampAndKind(path)
+            look = stampAndKind(path)
             shard.looks.withLock { $0[path] = .some(look) }
         }
         guard let look, !regularFilesOnly || look.isRegularFile else { return nil }
         return look.stamp
+    }
+
+    /// A look now, not kept: for a file looked at once a build (an entry's own file).
+    func stampNow(_ path: String, regularFilesOnly: Bool = false) -> FileIO.Stamp? {
+        guard let look = stampAndKind(path), !regularFilesOnly || look.isRegularFile else { return nil }
+        return look.stamp
+    }
+
+    private func stampAndKind(_ path: String) -> (stamp: FileIO.Stamp, isRegularFile: Bool)? {
+        folder.map { $0.stampAndKind(path) } ?? FileIO.stampAndKind(path)
     }
 
     /// A look taken elsewhere (the media resolver's `lstat` of a file that is not a link is its

@@ -1,0 +1,42 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A folder held open, so that a look at a file below it names the file from there: the kernel
+/// then walks only the part of the path below the folder, not every folder above it again. At
+/// 10,000 entries a build after one edit looks at 29,000 entry files and photos, and walking
+/// their whole paths (seven or eight folders each) was two thirds of each look.
+final class OpenFolder: Sendable {
+    /// The folder's path and a slash.
+    let prefix: String
+    /// -1 when the folder could not be opened: looks then name whole paths.
+    private let descriptor: Int32
+
+    init(_ path: String) {
+        prefix = path.hasSuffix("/") ? path : path + "/"
+        descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    }
+
+    deinit {
+        if descriptor >= 0 { close(descriptor) }
+    }
+
+    /// `stat` of the file at `relative` below the folder ("" for the folder itself).
+    func info(of relative: String) -> stat? {
+        var info = stat()
+        let found = descriptor >= 0
+            ? (relative.isEmpty ? fstat(descriptor, &info) : fstatat(descriptor, relative, &info, 0)) == 0
+            : stat(relative.isEmpty ? prefix : prefix + relative, &info) == 0
+        return found ? info : nil
+    }
+
+    /// As `FileIO.stampAndKind`, for any path: one below the folder is named from it.
+    func stampAndKind(_ path: String) -> (stamp: FileIO.Stamp, isRegularFile: Bool)? {
+        var info = stat()
+        let length = prefix.utf8.count
+        let below = descriptor >= 0 && path.utf8.count > length && path.utf8.starts(with: prefix.utf8)
+        let found = path.withCString { below ? fstatat(descriptor, $0 + length, &info, 0) == 0 : stat($0, &info) == 0 }
+        return found ? FileIO.stampAndKind(info) : nil
+    }
+}
