@@ -17,7 +17,7 @@ final class ImageCache: @unchecked Sendable {
     /// cache, and lines written from where it was before are left out instead of read forever.
     private let root: String
     /// Content hashes by path, size and modification time, so unchanged photos are not read again.
-    private var known: [String: (size: Int, mtime: Int, hash: String)] = [:]
+    private var known: KnownHashes = [:]
     /// Photo headers by path, size and modification time: loading a journal of thousands of
     /// photos then opens none of them.
     private var headers: [String: (size: Int, mtime: Int, header: Vips.Header)] = [:]
@@ -83,13 +83,28 @@ final class ImageCache: @unchecked Sendable {
     }
 
 
+    typealias KnownHashes = [String: (size: Int, mtime: Int, hash: String)]
+
+    /// The content hashes known now, to look up many without taking the lock for each.
+    func knownHashes() -> KnownHashes {
+        lock.lock()
+        defer { lock.unlock() }
+        return known
+    }
+
     /// SHA-256 of a file's content; read again only when its size or modification time changed.
-    func contentHash(_ path: String) -> String? {
+    /// `knownBefore`: `knownHashes()` of a little earlier, looked in instead of the cache itself.
+    func contentHash(_ path: String, knownBefore: KnownHashes? = nil) -> String? {
         guard let (size, mtime) = stamp(path) else { return nil }
         let key = key(path)
-        lock.lock()
-        let entry = known[key]
-        lock.unlock()
+        let entry: (size: Int, mtime: Int, hash: String)?
+        if let knownBefore {
+            entry = knownBefore[key]
+        } else {
+            lock.lock()
+            entry = known[key]
+            lock.unlock()
+        }
         if let entry, entry.size == size, entry.mtime == mtime { return entry.hash }
         guard let hash = Vips.sha256(file: path) else { return nil }
         lock.lock()

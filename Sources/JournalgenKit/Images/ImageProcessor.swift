@@ -80,9 +80,13 @@ struct ImageProcessor {
         let settingsKey = ImageCache.settingsKey(settings)
         // Each size's copy, made here on all cores: with the cached file's stamp when every size
         // is there (the copy compares with it, not looking again), without when some are missing.
+        // The hashes known before, read without the lock for each of 10,000 photos (both cores
+        // waited on it); a photo changed since is hashed and added under it.
+        let known = cache.knownHashes()
         let found: [(folder: String, copies: [StaticFiles.Copy], complete: Bool)?] = parallelMap(jobs) { job in
-            guard let hash = cache.contentHash(job.source) else { return nil }
+            guard let hash = cache.contentHash(job.source, knownBefore: known) else { return nil }
             let folder = cache.sizesFolder(hash: hash, settingsKey: settingsKey)
+            let folderHash = FNV1a.hash(CollectionOfOne(UInt8(ascii: "/")), from: FNV1a.hash(folder.utf8))
             var copies: [StaticFiles.Copy] = []
             var cached: [String] = []
             copies.reserveCapacity(job.sizes.count * 2)
@@ -96,7 +100,7 @@ struct ImageProcessor {
                     path += file
                     cached.append(path)
                     copies.append(StaticFiles.Copy(source: .cached(cached[cached.count - 1]), sitePath: sitePath,
-                                                   sourceKey: SiteManifest.sourceKey(cached[cached.count - 1])))
+                                                   sourceKey: SiteManifest.sourceKey(folderHash: folderHash, name: file)))
                 }
             }
             if copies.allSatisfy({ published($0.sitePath, $0.sourceKey) }) {

@@ -205,7 +205,17 @@ struct SiteManifest {
     /// A cache file's path as a number for `copySources`: never 0, and under 2^62, which the
     /// compact coding keeps whole.
     static func sourceKey(_ cachePath: String) -> Int {
-        max(1, Int(truncatingIfNeeded: FNV1a.hash(cachePath.utf8) >> 2))
+        sourceKey(hash: FNV1a.hash(cachePath.utf8))
+    }
+
+    /// The key of `folder/name`, given `FNV1a.hash` of "folder/": each photo's sizes share one
+    /// folder, hashed once instead of once for each of its four or more files.
+    static func sourceKey(folderHash: UInt64, name: String) -> Int {
+        sourceKey(hash: FNV1a.hash(name.utf8, from: folderHash))
+    }
+
+    private static func sourceKey(hash: UInt64) -> Int {
+        max(1, Int(truncatingIfNeeded: hash >> 2))
     }
 }
 

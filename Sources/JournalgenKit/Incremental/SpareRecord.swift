@@ -37,12 +37,15 @@ struct SpareRecord: Equatable {
     /// The spare's files, given the manifest of the site in place (and its files as a set), and
     /// the cache file each photo size among them was copied from.
     func spare(of manifest: SiteManifest, files siteFiles: Set<String>, siteID: String) -> StagedOutput.RecordedSpare {
+        // The site's 34,000 names are copied (and each looked up again below) only when this
+        // changes them: after an edit, the spare lacks a dozen pages, and those are asked about.
+        let anew = Set(madeAnew)
         var files = siteFiles
-        files.subtract(madeAnew)
-        files.insert(StagedOutput.markerName)
+        if anew.contains(where: { files.contains($0) }) { files.subtract(anew) }
+        if !files.contains(StagedOutput.markerName) { files.insert(StagedOutput.markerName) }
         var copiedFrom: [String: Int] = [:]
         copiedFrom.reserveCapacity(manifest.copySources.count)
-        for (index, key) in manifest.copySources.enumerated() where key != 0 && files.contains(manifest.files[index]) {
+        for (index, key) in manifest.copySources.enumerated() where key != 0 && (anew.isEmpty || !anew.contains(manifest.files[index])) {
             copiedFrom[manifest.files[index]] = key
         }
         return StagedOutput.RecordedSpare(siteID: siteID, spareID: spareID, files: files, copiedFrom: copiedFrom)

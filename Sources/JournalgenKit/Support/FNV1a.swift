@@ -1,8 +1,11 @@
 /// FNV-1a, 64 bits: a fast hash for names and version stamps that only need to differ, not to
 /// resist anyone (SHA-256 is used where they must).
 enum FNV1a {
-    static func hash<Bytes: Sequence>(_ bytes: Bytes) -> UInt64 where Bytes.Element == UInt8 {
-        var hash: UInt64 = 0xcbf29ce484222325
+    static let start: UInt64 = 0xcbf29ce484222325
+
+    /// `from`: the hash of the bytes before these, to hash a path's name after its folder's.
+    static func hash<Bytes: Sequence>(_ bytes: Bytes, from start: UInt64 = start) -> UInt64 where Bytes.Element == UInt8 {
+        var hash = start
         for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100000001b3 }
         return hash
     }
