@@ -48,9 +48,12 @@ struct SealedPartStore {
         }
     }
 
-    /// The part as saved at `path`, if it is there and decodes.
+    /// The part as saved at `path`, if it is there and decodes. Mapped, not read: reading the
+    /// 4.5 MB of a 10k-entry journal's part and copying it for the decoder took 8 ms of a build
+    /// after an edit (`save` replaces the file by a rename, so a mapping never sees it change).
     private static func read(_ path: String) -> Saved? {
-        FileIO.read(path).flatMap { try? CompactCoder.decode(Saved.self, from: $0) }
+        guard let source = CompactSource(mapping: path) else { return nil }
+        return try? CompactCoder.decode(Saved.self, from: source, length: source.bytes.count)
     }
 
     func load(key: String, output: URL, split: LockedSite.Split) -> LockedSite? {
@@ -79,7 +82,7 @@ struct SealedPartStore {
             + [texts, site.reads, saved.files].reduce(0) { $0 + $1.reduce(0) { $0 + $1.utf8.count + 8 } }
         guard let bytes = try? CompactCoder.bytes(of: saved, capacity: capacity),
               FileIO.makeDirectories((path as NSString).deletingLastPathComponent) else { return }
-        _ = FileIO.write(parts: [bytes], to: path)
+        _ = FileIO.replace(path, withParts: [bytes])
     }
 
     static func table(_ pairs: [String]) -> [String: String] {

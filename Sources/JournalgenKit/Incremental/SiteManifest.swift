@@ -260,6 +260,8 @@ enum SiteFingerprint {
         hasher.update(data: separator)
     }
     private static let separator = Data([0])
+    private static let space = Data([0x20])
+    private static let newline = Data([0x0A])
 
     /// The fingerprint of `parts`, each fed with a 0 after it.
     static func fingerprint(of parts: [String]) -> String {
@@ -293,9 +295,13 @@ enum SiteFingerprint {
         var hasher = SHA256()
         for index in entries.indices where !entries[index].body.tasks.isEmpty {
             let own = entries[index].loadedTasksFingerprint.isEmpty ? tasks(of: entries[index].body.tasks) : entries[index].loadedTasksFingerprint
-            // By name: an entry added before it does not change the line.
-            var line = "\(entries[index].relativePath) \(own)\n"
-            line.withUTF8 { hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) }
+            // By name: an entry added before it does not change the line ("path own\n", fed in
+            // parts rather than put together for each entry).
+            var path = entries[index].relativePath, digest = own
+            path.withUTF8 { hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) }
+            hasher.update(data: space)
+            digest.withUTF8 { hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) }
+            hasher.update(data: newline)
         }
         return hex(hasher.finalize())
     }
@@ -345,11 +351,11 @@ enum SiteFingerprint {
         // address: the fingerprint from loading, the address and the title it gets suffice.
         // Fields read where they are: taking the entry into a local copied it whole. Hashed by
         // runs of entries on all cores, each part fed as it is (no line put together first).
+        // Field by field: an array of the three for each entry was most of this.
         @Sendable func feedEntry(_ list: [Entry], _ i: Int, into part: inout SHA256) {
-            for field in [list[i].loadedFingerprint.isEmpty ? SiteFingerprint.meta(of: list[i]) : list[i].loadedFingerprint,
-                          list[i].sitePath, list[i].title] {
-                feed(field, into: &part)
-            }
+            feed(list[i].loadedFingerprint.isEmpty ? SiteFingerprint.meta(of: list[i]) : list[i].loadedFingerprint, into: &part)
+            feed(list[i].sitePath, into: &part)
+            feed(list[i].title, into: &part)
         }
         let total = entries.count + more.count, run = 256
         let runs: [[UInt8]] = parallelMap(Array(stride(from: 0, to: total, by: run))) { start in
