@@ -5,8 +5,9 @@ import Glibc
 
 /// A folder held open, so that a look at a file below it names the file from there: the kernel
 /// then walks only the part of the path below the folder, not every folder above it again. At
-/// 10,000 entries a build after one edit looks at 29,000 entry files and photos, and walking
-/// their whole paths (seven or eight folders each) was two thirds of each look.
+/// 10,000 entries a build after one edit looks at 22,700 entry files and photos, seven or eight
+/// folders deep from `/` and three or four from the journal; the walk was most of each look's
+/// time, and the looks went from 17.3 % to 15.6 % of that build's CPU.
 final class OpenFolder: Sendable {
     /// The folder's path and a slash.
     let prefix: String

@@ -43,7 +43,8 @@ final class SeenFiles: Sendable {
     }
 
     private func stampAndKind(_ path: String) -> (stamp: FileIO.Stamp, isRegularFile: Bool)? {
-        folder.map { $0.stampAndKind(path) } ?? FileIO.stampAndKind(path)
+        if let folder { return folder.stampAndKind(path) }
+        return FileIO.stampAndKind(path)
     }
 
     /// A look taken elsewhere (the media resolver's `lstat` of a file that is not a link is its
