@@ -246,6 +246,38 @@ import Testing
         #expect(typo.diagnostics.map(\.message).contains { $0.hasPrefix("the passphrase is not the one the private pages were last encrypted with") })
     }
 
+    /// A journal's first build with the passphrase at hand (a fresh clone in CI: the salt lives in
+    /// the ignored cache) derives the key while entries load, from a salt drawn at once: that salt
+    /// is the one written, and the next build's key opens the check made with it.
+    @Test func aFirstBuildDerivesItsKeyEarlyFromTheSaltItWrites() throws {
+        let journal = try Self.makeJournal()
+        defer { journal.remove() }
+        let salt = journal.root.path + "/.journalgen-cache/private/salt"
+        #expect(!FileManager.default.fileExists(atPath: salt))
+        let atHand: (inout BuildOptions) -> Void = {
+            $0.passphrase = { _ in TestPassphrase.value }
+            $0.passphraseAtHand = true
+        }
+        let first = journal.build(configure: atHand)
+        #expect(first.succeeded && first.privateEncrypted == 2, "\(first.diagnostics)")
+        let written = try #require(FileManager.default.contents(atPath: salt))
+        #expect(written.count == 16)
+        let list = try journal.read("_site/private/index.html")
+        #expect((try? LockedPageOpener.open(page: list, at: "private/", passphrase: TestPassphrase.value).get()) != nil)
+        let keys = try PrivateKeys.derive(passphrase: TestPassphrase.value, salt: Array(written), agent: nil)
+        #expect(SaltStore(journal: journal.root.path).matches(keys), "the check was made with the written salt's key")
+        let second = journal.build(configure: atHand)
+        #expect(second.succeeded && second.diagnostics.isEmpty, "\(second.diagnostics)")
+        #expect(FileManager.default.contents(atPath: salt) == written, "the salt stays")
+
+        // A journal with nothing private draws a salt but writes none.
+        let plain = try TemporaryJournal(config: "title: Plain\n")
+        defer { plain.remove() }
+        try plain.write("entries/2026-11-01-a.md", "---\ntitle: A\n---\nText.\n")
+        #expect(plain.build(configure: atHand).succeeded)
+        #expect(!FileManager.default.fileExists(atPath: plain.root.path + "/.journalgen-cache/private/salt"))
+    }
+
     @Test func aWhollyPrivateJournalShowsOnlyALockScreen() throws {
         let journal = try Self.makeJournal(config: "  all: true\n")
         defer { journal.remove() }

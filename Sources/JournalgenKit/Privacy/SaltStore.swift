@@ -16,10 +16,15 @@ struct SaltStore {
         return Array(data)
     }
 
-    /// A new random salt, written before it is used.
-    func makeSalt() -> [UInt8]? {
+    /// Sixteen random bytes, not yet written.
+    static func drawSalt() -> [UInt8] {
         var generator = SystemRandomNumberGenerator()
-        let salt = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        return (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
+    }
+
+    /// A new random salt (or `drawn`, one drawn earlier by `drawSalt`), written before it is used.
+    func makeSalt(_ drawn: [UInt8]? = nil) -> [UInt8]? {
+        let salt = drawn ?? Self.drawSalt()
         guard FileIO.makeDirectories(folder) else { return nil }
         CacheFolder.prepare((folder as NSString).deletingLastPathComponent)
         guard FileIO.write(Data(salt), to: folder + "/salt") else { return nil }
