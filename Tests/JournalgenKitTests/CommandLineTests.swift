@@ -106,7 +106,7 @@ import Glibc
     /// `journalgen serve` on a one-entry journal, once its port takes connections; through
     /// `launcher` (such as nohup) when given. Its output goes to `output`.
     func startServe(_ journal: TemporaryJournal, launcher: String? = nil, output: Pipe) throws -> Process {
-        let port = Int.random(in: 20000...60000)
+        let port = Int(testPort())
         let process = Process()
         let arguments = ["serve", "--port", "\(port)", "--today", "2026-11-22"]
         process.executableURL = launcher.map { URL(fileURLWithPath: $0) } ?? Self.binary
@@ -163,7 +163,7 @@ import Glibc
         try #require(openpty(&primary, &secondary, nil, nil, nil) == 0)
         defer { close(primary); close(secondary) }
         let arguments = [Self.binary.path, command, journal.root.path, "--today", "2026-11-22"]
-            + (command == "serve" ? ["--port", "\(Int.random(in: 20000...60000))"] : [])
+            + (command == "serve" ? ["--port", "\(testPort())"] : [])
         let environment = ProcessInfo.processInfo.environment.filter { $0.key != "JOURNALGEN_PASSPHRASE" }
             .map { "\($0.key)=\($0.value)" } + ["JOURNALGEN_KEY_CACHE=0"]
         var actions = posix_spawn_file_actions_t()

@@ -37,14 +37,14 @@ final class ExternalLinkTests: XCTestCase {
         try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
         try Data("<!doctype html><title>ok</title>".utf8).write(to: site.appendingPathComponent("ok.html"))
         try Data("<!doctype html><title>gone</title>".utf8).write(to: site.appendingPathComponent("404.html"))
-        let port = UInt16.random(in: 20000...60000)
+        let port = testPort()
         let server = try SiteServer(site: site, host: "127.0.0.1", port: port, live: LiveReload())
         let task = Task { try await server.run() }
         defer { task.cancel() }
         try await server.waitUntilListening()
         let silent = try SilentServer()
-        var nobody = UInt16.random(in: 20000...60000)
-        while nobody == port || nobody == silent.port { nobody = UInt16.random(in: 20000...60000) }
+        var nobody = testPort()
+        while nobody == port || nobody == silent.port { nobody = testPort() }
 
         let web = "http://127.0.0.1:\(port)"
         let journal = try TemporaryJournal()

@@ -15,7 +15,7 @@ final class ServeTests: XCTestCase {
     }
 
     /// A port no one listens on now.
-    func freePort() -> UInt16 { UInt16.random(in: 20000...60000) }
+    func freePort() -> UInt16 { testPort() }
 
     func request(_ url: String, headers: [String: String] = [:], method: String = "GET") async throws -> (Data, HTTPURLResponse) {
         var request = URLRequest(url: URL(string: url)!)

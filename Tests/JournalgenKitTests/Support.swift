@@ -143,3 +143,8 @@ func runCommand(_ executable: String, _ arguments: [String], environment: [Strin
     process.waitUntilExit()
     return CommandResult(status: process.terminationStatus, out: String(decoding: outData, as: UTF8.self), err: String(decoding: errData, as: UTF8.self))
 }
+
+/// A port for a test's server: below Linux's ephemeral range (32768 and up), where the local ends
+/// of the tests' own connections are placed, so a pick is not taken by one of them (a serve test
+/// failed once on "port 33458 is already in use").
+func testPort() -> UInt16 { UInt16.random(in: 20000...32000) }
