@@ -20,6 +20,25 @@ import Testing
         #expect(doc.strings("//a[@class='map-marker']/@href") == ["/k/", "/n/"])
     }
 
+    /// The data is cut into 5° cells; where a map's scale drops the corner points of a cut, the
+    /// cut along 35° N was drawn as a straight coast through Kyoto (the example's places map).
+    @Test func noCoastRunsAlongTheCellsTheDataIsCutInto() throws {
+        let places = [(35.7148, 139.7967), (34.9671, 135.7727), (34.6851, 135.843), (34.6687, 135.5013), (34.9858, 135.7588)]
+        let html = try #require(PlaceMap(markers: places.map { .init(latitude: $0.0, longitude: $0.1, label: "p", url: "#") }, title: "Japan").render())
+        let doc = try #require(MarkupDocument(data: Data(html.utf8)))
+        let coast = try #require(doc.string("//*[local-name()='path'][@class='coast']/@d"))
+        // Each piece (after an M) is a line through its points (joined by L).
+        var straight: [String] = []
+        for piece in coast.split(separator: "M") {
+            let points = piece.split(separator: "L").map { $0.split(separator: " ").compactMap { Double($0) } }.filter { $0.count == 2 }
+            for (a, b) in zip(points, points.dropFirst())
+            where (abs(a[1] - b[1]) < 0.6 && abs(a[0] - b[0]) > 40) || (abs(a[0] - b[0]) < 0.6 && abs(a[1] - b[1]) > 40) {
+                straight.append("\(a) -> \(b)")
+            }
+        }
+        #expect(straight.isEmpty, "coast along a cell's side: \(straight)")
+    }
+
     @Test func theOpenSeaIsWaterAndInlandIsLand() throws {
         let atlantic = try #require(PlaceMap(markers: [.init(latitude: 40, longitude: -35, label: "Sea", url: "#")], title: "t").render())
         #expect(!atlantic.contains("class=\"land\""), "mid-Atlantic: no land within the map")

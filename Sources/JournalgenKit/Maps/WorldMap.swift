@@ -201,13 +201,16 @@ struct WorldMap: Sendable {
     /// The ring's points a map of this scale can show: each at least `distance` (in the data's
     /// units, along either axis) from the last one kept, and the last point. Dropping them before
     /// projecting saves a logarithm and a tangent for most points of a continent's coast.
+    /// A point on a cell's side is always kept: it is a corner where the data was cut, and
+    /// dropping it left a cut edge starting off the side, which `shoreRuns` then drew as coast (a
+    /// straight line along 35° N through Kyoto on the example journal's places map).
     func thinned(_ ring: Range<Int>, distance: Int32) -> [Int] {
         guard ring.count > 2, distance > 0 else { return Array(ring) }
         var kept = [ring.lowerBound]
         var lastX = coordinates[2 * ring.lowerBound], lastY = coordinates[2 * ring.lowerBound + 1]
         for index in (ring.lowerBound + 1)..<(ring.upperBound - 1) {
             let x = coordinates[2 * index], y = coordinates[2 * index + 1]
-            if abs(x &- lastX) >= distance || abs(y &- lastY) >= distance {
+            if abs(x &- lastX) >= distance || abs(y &- lastY) >= distance || x % Self.cell == 0 || y % Self.cell == 0 {
                 kept.append(index)
                 (lastX, lastY) = (x, y)
             }
