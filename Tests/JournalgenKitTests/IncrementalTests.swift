@@ -921,7 +921,7 @@ final class IncrementalTests: XCTestCase {
         XCTAssertFalse(read.copySources.dropFirst(3).contains(0))
         // The photo stage keys a size by its folder's hash and its name: the same key as its path's.
         let folder = ".journalgen-cache/images/ab/abcdef-0123"
-        let folderHash = FNV1a.hash(CollectionOfOne(UInt8(ascii: "/")), from: FNV1a.hash(folder.utf8))
+        let folderHash = SiteManifest.sourceKeyFolderHash(folder)
         for name in ["960.webp", "1600.jpg", "480.png"] {
             XCTAssertEqual(SiteManifest.sourceKey(folderHash: folderHash, name: name), SiteManifest.sourceKey(folder + "/" + name))
         }

@@ -76,14 +76,15 @@ import Testing
         #expect(dresden.features.count < 20, "a map decodes only the features it meets")
         #expect(WorldMap.part(meeting: .init(minLon: 135.5, minLat: 34.5, maxLon: 136.2, maxLat: 35.5)).features.contains { $0.kind == .lake })
         // A part decodes its features as the whole map does: the same points, in the same order.
-        let whole = WorldMap(data: try #require(AssetSource(journal: URL(fileURLWithPath: "/nonexistent")).file("Sources/JournalgenKit/Maps/Data/world.jgmap")).data)
+        let data = try #require(WorldMap.builtInData)
+        let whole = WorldMap(data: data)
         let kyoto = WorldMap.Box(minLon: 135.5, minLat: 34.5, maxLon: 136.2, maxLat: 35.5)
         let fromWhole = try #require(whole).features.filter { $0.maxLon >= kyoto.minLon && $0.minLon <= kyoto.maxLon && $0.maxLat >= kyoto.minLat && $0.minLat <= kyoto.maxLat }
         let part = WorldMap.part(meeting: kyoto)
         #expect(fromWhole.map(\.kind) == part.features.map(\.kind))
         #expect(fromWhole.flatMap { $0.rings.flatMap { Array(whole!.coordinates[(2 * $0.lowerBound)..<(2 * $0.upperBound)]) } } == part.coordinates)
         // Damaged data is refused, not trusted: a cut file and an endless varint.
-        var cut = [UInt8](try #require(AssetSource(journal: URL(fileURLWithPath: "/nonexistent")).file("Sources/JournalgenKit/Maps/Data/world.jgmap")).data)
+        var cut = [UInt8](data)
         cut.removeLast(1000)
         #expect(WorldMap(data: Data(cut)) == nil)
         #expect(WorldMap(data: Data(Array("JGMAP1\n\0".utf8) + [1, 0, 0, 0, 0] + Array(repeating: 0, count: 16) + Array(repeating: 0xFF, count: 40))) == nil)

@@ -86,7 +86,7 @@ struct ImageProcessor {
         let found: [(folder: String, copies: [StaticFiles.Copy], complete: Bool)?] = parallelMap(jobs) { job in
             guard let hash = cache.contentHash(job.source, knownBefore: known) else { return nil }
             let folder = cache.sizesFolder(hash: hash, settingsKey: settingsKey)
-            let folderHash = FNV1a.hash(CollectionOfOne(UInt8(ascii: "/")), from: FNV1a.hash(folder.utf8))
+            let folderHash = SiteManifest.sourceKeyFolderHash(folder)
             var copies: [StaticFiles.Copy] = []
             var cached: [String] = []
             copies.reserveCapacity(job.sizes.count * 2)

@@ -33,11 +33,8 @@ public final class EntryCache: Sendable {
 
         /// A look not kept in `seen` (a file looked at once a build), taken as `seen` takes them.
         init(path: String, lookingOnceWith seen: SeenFiles) {
-            self.path = path
-            if let stamp = seen.stampNow(path, regularFilesOnly: true) {
-                size = stamp.size
-                modified = stamp.modified
-            }
+            let stamp = seen.stampNow(path, regularFilesOnly: true)
+            self.init(path: path, size: stamp?.size, modified: stamp?.modified)
         }
 
         init(path: String, size: Int?, modified: Int?) {

@@ -208,8 +208,13 @@ struct SiteManifest {
         sourceKey(hash: FNV1a.hash(cachePath.utf8))
     }
 
-    /// The key of `folder/name`, given `FNV1a.hash` of "folder/": each photo's sizes share one
-    /// folder, hashed once instead of once for each of its four or more files.
+    /// What `sourceKey(folderHash:name:)` continues from for the files of `folder`.
+    static func sourceKeyFolderHash(_ folder: String) -> UInt64 {
+        FNV1a.hash(CollectionOfOne(UInt8(ascii: "/")), from: FNV1a.hash(folder.utf8))
+    }
+
+    /// The key of `folder/name`, given `sourceKeyFolderHash(folder)`: each photo's sizes share
+    /// one folder, hashed once instead of once for each of its four or more files.
     static func sourceKey(folderHash: UInt64, name: String) -> Int {
         sourceKey(hash: FNV1a.hash(name.utf8, from: folderHash))
     }

@@ -29,12 +29,12 @@ struct WorldMap: Sendable {
     /// The embedded data, indexed on the first map of a build; each map then decodes only the
     /// features it shows. Decoding the whole world (a million points) for the one trip map that
     /// a build after an edit redraws cost that build 11 ms of CPU; the part it shows, 5.
-    static let stored: Stored = {
-        let source = AssetSource(journal: URL(fileURLWithPath: "/nonexistent"))
-        guard let file = source.file("Sources/JournalgenKit/Maps/Data/world.jgmap"),
-              let stored = Stored(data: file.data) else { return Stored() }
-        return stored
-    }()
+    static let stored: Stored = builtInData.flatMap { Stored(data: $0) } ?? Stored()
+
+    /// The data file built into journalgen (never a journal's own).
+    static var builtInData: Data? {
+        AssetSource(journal: URL(fileURLWithPath: "/nonexistent")).file("Sources/JournalgenKit/Maps/Data/world.jgmap")?.data
+    }
 
     /// The features whose bounds meet the box, with their points.
     static func part(meeting box: Box) -> WorldMap {

@@ -624,15 +624,12 @@ public final class StagedOutput: Sendable {
         let list = [""] + (known ?? Array(folders(of: files))), since = marker.st_mtim
         // Each folder looked up from the site's own: the path's first parts are not walked again
         // for each of 17,000 folders.
-        let root = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard root >= 0 else { return false }
-        defer { close(root) }
+        let root = OpenFolder(folder)
         let changed = Atomic<Bool>(false)
         parallelForEach(count: list.count) { index in
-            var info = stat()
-            let found = list[index].isEmpty ? fstat(root, &info) : fstatat(root, String(list[index]), &info, 0)
-            if found != 0 || info.st_mtim.tv_sec > since.tv_sec
-                || (info.st_mtim.tv_sec == since.tv_sec && info.st_mtim.tv_nsec >= since.tv_nsec) {
+            // Gone, or newer than the marker.
+            let time = root.info(of: String(list[index]))?.st_mtim
+            if time.map({ $0.tv_sec > since.tv_sec || ($0.tv_sec == since.tv_sec && $0.tv_nsec >= since.tv_nsec) }) ?? true {
                 changed.store(true, ordering: .relaxed)
             }
         }

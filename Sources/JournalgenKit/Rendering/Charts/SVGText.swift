@@ -3,11 +3,9 @@
 enum SVGText {
     /// 12.34 → "12.3", -0.04 → "0", 3.0 → "3".
     static func number(_ value: Double) -> String {
-        let tenths = Int((value * 10).rounded())
-        if tenths % 10 == 0 { return String(tenths / 10) }
-        let sign = tenths < 0 ? "-" : ""
-        let a = abs(tenths)
-        return "\(sign)\(a / 10).\(a % 10)"
+        var bytes: [UInt8] = []
+        append(value, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `number(value)` as ASCII bytes at the end of `bytes`: maps write hundreds of thousands
