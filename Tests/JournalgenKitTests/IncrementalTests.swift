@@ -596,6 +596,58 @@ final class IncrementalTests: XCTestCase {
         XCTAssertTrue(try journal.read("_site/2026/03/01/day/index.html").contains("longer now"))
     }
 
+    /// A build whose site differs from the one in place in one file replaces that file where it
+    /// stands (no folder built aside); the spare gives up its copy of it, so a later build that
+    /// starts from the spare never keeps the old page; and every site is the clean build's.
+    func testAnEditThatChangesOnePageReplacesItWhereItStands() throws {
+        let journal = try Self.nineDays()
+        defer { journal.remove() }
+        // Older than the twenty entries the feed shows in full, and longer than their cards:
+        // a paragraph added at the end changes their page only.
+        for day in 10...22 { try journal.write("entries/2026/2026-04-\(day)-day.md", "---\ntitle: Day \(day)\n---\n\nText of day \(day).\n") }
+        for year in 2019...2020 { try journal.write("entries/\(year)/\(year)-05-01-old.md", "---\ntitle: Old \(year)\n---\n\nFirst words.\n\nSecond words.\n") }
+        for _ in 0..<3 { XCTAssertTrue(journal.build().succeeded) }
+        let clean = journal.root.appendingPathComponent("clean")
+        let marker = StagedOutput.markerID(in: journal.output.path)
+        let page = "2019/05/01/old/index.html"
+        let spare = journal.root.appendingPathComponent("._site.journalgen-spare")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: spare.appendingPathComponent(page).path))
+        try journal.write("entries/2019/2019-05-01-old.md", "---\ntitle: Old 2019\n---\n\nFirst words.\n\nSecond words.\n\nA third paragraph.\n")
+        let edited = journal.build()
+        XCTAssertTrue(edited.succeeded)
+        XCTAssertTrue(edited.refreshedInPlace, "one page changed: replaced where it stands")
+        XCTAssertEqual(edited.rewritten, 1)
+        XCTAssertEqual(StagedOutput.markerID(in: journal.output.path), marker, "the same site, not one built aside")
+        XCTAssertTrue(try journal.read("_site/" + page).contains("A third paragraph."))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: spare.appendingPathComponent(page).path), "the spare held the old page")
+        XCTAssertTrue(try sameAsCleanBuild(journal.output, journal: journal.root, clean: clean, after: "an edit replaced in place"))
+        let unchanged = journal.build()
+        XCTAssertTrue(unchanged.refreshedInPlace)
+        XCTAssertEqual(unchanged.rewritten, 0)
+        XCTAssertEqual(unchanged.pagesRendered, 0, "the record of the refreshed site names the new text")
+
+        // Several pages change (a first paragraph is on the lists): built aside, from the spare
+        // that lacks the page replaced above, which stays as it is now.
+        try journal.write("entries/2026/2026-03-08-day.md", "---\ntitle: Day 8\ntags: [t2]\n---\n\nOther words for day 8.\n")
+        let aside = journal.build()
+        XCTAssertTrue(aside.succeeded)
+        XCTAssertFalse(aside.refreshedInPlace)
+        XCTAssertGreaterThan(aside.rewritten, 1)
+        XCTAssertNotEqual(StagedOutput.markerID(in: journal.output.path), marker)
+        XCTAssertTrue(try sameAsCleanBuild(journal.output, journal: journal.root, clean: clean, after: "a build aside after one in place"))
+        try journal.write("entries/2020/2020-05-01-old.md", "---\ntitle: Old 2020\n---\n\nFirst words.\n\nSecond words.\n\nMore of 2020.\n")
+        XCTAssertTrue(journal.build().refreshedInPlace)
+        try journal.write("entries/2026/2026-03-02-day.md", "---\ntitle: Day 2\ntags: [t2]\n---\n\nNew words for day 2.\n")
+        XCTAssertFalse(journal.build().refreshedInPlace)
+        XCTAssertTrue(try sameAsCleanBuild(journal.output, journal: journal.root, clean: clean, after: "in place, aside, in place, aside"))
+
+        // A file dropped into the site by hand: the next build is made aside, which removes it.
+        try journal.write("_site/2019/05/01/old/notes.txt", "mine")
+        let dropped = journal.build()
+        XCTAssertFalse(dropped.refreshedInPlace)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: journal.output.appendingPathComponent("2019/05/01/old/notes.txt").path))
+    }
+
     /// A new entry changes the pages that list it and its neighbours' pages, not every page of
     /// the site: those keep their bytes and their times, so a deploy that copies what changed
     /// (rsync) sends a few pages, not the whole site. (The footer showed the number of entries.)
@@ -931,7 +983,7 @@ final class IncrementalTests: XCTestCase {
         let record = SpareRecord(spareID: "def-2", madeAnew: ["index.html", ".journalgen-site"])
         record.save(journal: journal.root.path, site: "abc-1")
         XCTAssertEqual(SpareRecord.load(journal: journal.root.path, site: "abc-1"), record)
-        let spare = record.spare(of: read, files: Set(read.files), siteID: "abc-1")
+        let spare = record.spare(files: Set(read.files), copies: read.copiedFrom, siteID: "abc-1")
         XCTAssertEqual(spare.files, Set(["2026/index.html", "style.css", ".journalgen-site"] + photos))
         XCTAssertEqual(spare.copiedFrom.count, photos.count)
         let recordFile = SpareRecord.path(journal: journal.root.path, site: "abc-1")

@@ -84,6 +84,9 @@ public struct BuildReport: Sendable {
     /// serve: the save made the site in place's files again, into its twin, which kept all of
     /// them at once (`StagedOutput.keepWholeTwin`).
     public var wholeTwinKept = false
+    /// build: the site in place was the new site but for at most one file, replaced where it
+    /// stood, with no folder built aside (`InPlaceRefresh`).
+    public var refreshedInPlace = false
     public var futureLeftOut = 0
     /// Entries whose `revisit:` has come due by the build day.
     public var revisitsDue = 0

@@ -343,16 +343,32 @@ public struct BuildPipeline: Sendable {
             }
             return finish(true)
         }
-        // The output folder, before the photos: what it holds already is not looked for in the cache.
-        let output: StagedOutput
-        // What serve's last successful build left: its folders' files, and its copies' sources.
+        // The output folder, before the photos (what it holds already is not looked for in the
+        // cache); what serve's last successful build left: its folders' files, and its copies' sources.
         let outputMemo = options.session?.takeOutput()
         let inPlace = siteInPlace?.result
-        do {
-            output = try StagedOutput(target: options.outputFolder, known: outputMemo?.known, recorded: inPlace?.spare)
-        } catch {
-            diagnostics.error(error.description, at: SourceLocation(path: paths.display(options.outputFolder)))
-            return finish(false)
+        func makeOutput() -> StagedOutput? {
+            do {
+                return try StagedOutput(target: options.outputFolder, known: outputMemo?.known, recorded: inPlace?.spare)
+            } catch {
+                diagnostics.error(error.description, at: SourceLocation(path: paths.display(options.outputFolder)))
+                return nil
+            }
+        }
+        // A build with the records of the site in place may replace one file of it where it
+        // stands (InPlaceRefresh): its folder aside is made only once that is ruled out, and
+        // the output path is checked now, before photos are made for a folder it cannot replace.
+        var early: StagedOutput?
+        if inPlace == nil {
+            guard let made = makeOutput() else { return finish(false) }
+            early = made
+        } else {
+            do {
+                try StagedOutput.checkTarget(options.outputFolder.standardizedFileURL.path)
+            } catch {
+                diagnostics.error(error.description, at: SourceLocation(path: paths.display(options.outputFolder)))
+                return finish(false)
+            }
         }
 
         // 8. Photos: every size made on both cores, or taken from the cache.
@@ -363,22 +379,45 @@ public struct BuildPipeline: Sendable {
         // The watcher's word holds for photos it reports in the form they are named in, and for
         // frames taken from videos (named by the video's content, in the cache).
         let frames = CacheFolder.path(journal: journal.path) + "/frames/", root = journal.path
-        let published: @Sendable (String, Int) -> Bool = { output.holdsCopy($0, of: $1) }
-        let images = options.session.map {
-            $0.photos(imageJobs, sameJobs: lastJobs != nil, settings: config.media, trusted: trustedChanges,
-                      watched: { ChangedFiles.isWatched($0.source, root: root) || $0.source.hasPrefix(frames) }) { processor.run(imageJobs, published: published) }
+        // What the spare holds (by its record): the folder aside is made from it.
+        let spareCopies = inPlace?.spare?.copiedFrom ?? [:]
+        let published: @Sendable (String, Int) -> Bool = { [early] in early?.holdsCopy($0, of: $1) ?? (spareCopies[$0] == $1) }
+        func runPhotoStage() -> ImageProcessor.Result {
+            let images = options.session.map {
+                $0.photos(imageJobs, sameJobs: lastJobs != nil, settings: config.media, trusted: trustedChanges,
+                          watched: { ChangedFiles.isWatched($0.source, root: root) || $0.source.hasPrefix(frames) }) { processor.run(imageJobs, published: published) }
+            }
+                ?? processor.run(imageJobs, published: published)
+            report.imagesProcessed = images.processed + locked.imagesProcessed
+            report.imagesFromCache = images.fromCache + locked.imagesFromCache
+            return images
         }
-            ?? processor.run(imageJobs, published: published)
-        report.imagesProcessed = images.processed + locked.imagesProcessed
-        report.imagesFromCache = images.fromCache + locked.imagesFromCache
+        let documentPaths = documents.map(\.path)
+        // A site in place that holds every file this build would publish, photo sizes included
+        // (the photo stage then has nothing to copy and is not run), may be refreshed where it
+        // stands (see below). Not before it has a spare on record: the build after a site's
+        // first makes it (from a clone of the site), and every later build aside starts from it.
+        let refresh: InPlaceRefresh? = inPlace.flatMap { record in
+            guard options.useCache, sealedToSave == nil, record.spare != nil,
+                  let refresh = InPlaceRefresh(target: options.outputFolder, record: record, journal: journal.path, pages: jobPaths + documentPaths,
+                                               before: files.copies, photos: imageJobs.reduce(0) { $0 + ImageProcessor.fileCount(of: $1) }, after: locked.copies),
+                  processor.listed(imageJobs, in: refresh.files, sources: refresh.sources, from: jobPaths.count + documentPaths.count + files.copies.count)
+            else { return nil }
+            return refresh
+        }
+        var images = ImageProcessor.Result()
+        if refresh == nil {
+            images = runPhotoStage()
+        } else {
+            report.imagesFromCache = imageJobs.count + locked.imagesFromCache
+            report.imagesProcessed = locked.imagesProcessed
+        }
         stage("process images")
         guard !diagnostics.hasErrors else {
-            output.discard()
+            early?.discard()
             return finish(false)
         }
 
-        let copies = StaticFiles.CopyLists([files.copies, images.copies, locked.copies])
-        output.prepareFolders(for: jobPaths + copies.map(\.sitePath) + documents.map(\.path))
         let relative = options.relativeLinks || config.relativeLinks ? RelativeLinks(basePath: config.basePath) : nil
         // Pages whose inputs are the same as when the site in place was built are kept as they are.
         var inputs: [String] = [
@@ -405,9 +444,106 @@ public struct BuildPipeline: Sendable {
         }.joined(separator: "\n"))
         modelParts.wait()
         let fingerprints: SiteFingerprints? = options.useCache
-            ? SiteFingerprints(model: model, journal: journal.path, siteInPlace: output.targetID, extra: inputs, day: today.description, templates: templates,
+            ? SiteFingerprints(model: model, journal: journal.path, siteInPlace: early?.targetID ?? inPlace?.siteID, extra: inputs, day: today.description, templates: templates,
                                siteValues: renderer.site.valueTexts, session: options.session, loaded: inPlace.map { ($0.siteID, $0.manifest) }) : nil
         stage("fingerprint pages")
+        // A lock screen is its layout around a sealed payload: with the sealed parts the last
+        // build's (the same bytes), it is kept like any page whose inputs did not change.
+        let sealedKept = report.privateKept
+        let templateBase = SiteManifest.templateBase(entryCount: model.entries.count)
+        let dayIndex = SiteManifest.dayIndex(entryCount: model.entries.count)
+        /// Whether page `index` may be kept from the site in place when its inputs are unchanged.
+        @Sendable func mayKeep(_ index: Int) -> Bool {
+            if case .locked = jobs[index] { return sealedKept }
+            return true
+        }
+        /// Page `index` as it is published (links made relative where asked), and what it read.
+        @Sendable func renderPage(_ index: Int) -> (html: String, reads: [Int]) {
+            let job = jobs[index]
+            var (html, noted) = BodyReads.trackingAll { renderer.render(job) }
+            var reads = noted.indices
+            if case .entry(let i) = job { reads.insert(i) }
+            // An entry's page depends on its neighbours and backlinks, a trip's (a year's, a
+            // tag's...) on its entries, not on every entry.
+            if let own = fingerprints?.ownPage(of: job, in: model) { reads.insert(SiteManifest.ownPage(of: own)) }
+            if noted.readsDay { reads.insert(dayIndex) }
+            // The templates after the texts, the task items and the day, then the site-wide
+            // values (SiteFingerprints).
+            for name in noted.templates { for used in templates.uses[name] ?? [] { reads.insert(templateBase + used) } }
+            if noted.siteValues != 0 { reads.insert(SiteManifest.siteValuesRead(noted.siteValues)) }
+            if let relative { html = relative.rewrite(html, pagePath: jobPaths[index]) }
+            return (html, reads.sorted())
+        }
+        /// Document `index` (feed, sitemap, search index...), and what it read: the texts it
+        /// names, and the day if it showed something of it (the calendar's stamp).
+        @Sendable func renderDocument(_ index: Int) -> (data: Data, reads: [Int]) {
+            let (data, noted) = BodyReads.trackingAll { documents[index].render() }
+            guard var reads = documents[index].reads else { return (data, SiteManifest.everyText) }
+            if noted.readsDay { reads.append(dayIndex) }
+            if noted.siteValues != 0 { reads.append(SiteManifest.siteValuesRead(noted.siteValues)) }
+            return (data, reads.sorted())
+        }
+
+        // 9a. The new site is the site in place but for at most one file: that file replaced
+        // where it stands. Pages rendered here are not rendered again if it is not so.
+        var renderedPages: [Int: (html: String, reads: [Int])] = [:]
+        var renderedDocuments: [Int: (data: Data, reads: [Int])] = [:]
+        if let refresh, let fingerprints {
+            if refresh.holdsCurrentCopies() {
+                let pageReads: [[Int]?] = parallelMap(Array(jobs.indices)) { index in
+                    mayKeep(index) ? fingerprints.unchangedReads(of: jobPaths[index]) : nil
+                }
+                let documentReads: [[Int]?] = documentPaths.map { fingerprints.unchangedReads(of: $0) }
+                let pagesToMake = jobs.indices.filter { pageReads[$0] == nil }
+                let documentsToMake = documents.indices.filter { documentReads[$0] == nil }
+                let madePages = parallelMap(pagesToMake) { renderPage($0) }
+                let madeDocuments = parallelMap(documentsToMake) { renderDocument($0) }
+                var changed: [(path: String, bytes: Data)] = []
+                for (n, index) in pagesToMake.enumerated() {
+                    renderedPages[index] = madePages[n]
+                    var html = madePages[n].html
+                    if !html.withUTF8({ refresh.holds(UnsafeRawBufferPointer($0), at: jobPaths[index]) }) {
+                        changed.append((jobPaths[index], Data(html.utf8)))
+                    }
+                }
+                for (n, index) in documentsToMake.enumerated() {
+                    renderedDocuments[index] = madeDocuments[n]
+                    if !madeDocuments[n].data.withUnsafeBytes({ refresh.holds($0, at: documentPaths[index]) }) {
+                        changed.append((documentPaths[index], madeDocuments[n].data))
+                    }
+                }
+                let applied = changed.count <= 1 && (changed.first.map { change in change.bytes.withUnsafeBytes { refresh.apply((change.path, $0)) } } ?? refresh.apply(nil))
+                if applied {
+                    var allReads: [[Int]] = []
+                    allReads.reserveCapacity(jobs.count + documents.count)
+                    for index in jobs.indices { allReads.append(pageReads[index] ?? renderedPages[index]!.reads) }
+                    for index in documents.indices { allReads.append(documentReads[index] ?? renderedDocuments[index]!.reads) }
+                    // After the file: a record saying a page is current must never precede it.
+                    fingerprints.saveInPlace(pages: jobPaths + documentPaths, reads: allReads, id: refresh.record.siteID)
+                    report.refreshedInPlace = true
+                    report.pagesMade = pagesToMake.map { jobPaths[$0] }
+                    report.documentsMade = documentsToMake.map { documentPaths[$0] }.sorted()
+                    report.rewritten = changed.count
+                    report.unchanged = refresh.files.count - changed.count
+                    report.filesCopied = refresh.files.count - jobs.count - documents.count - 1
+                    report.output = options.outputFolder
+                    stage("render and replace in place")
+                    if options.processEndsAfter {
+                        AllocatorPolicy.leaveForExit(model, renderer, jobs, documents, split, loaded, locked, imageJobs, files,
+                                                     imageCache, fingerprints as Any, processor, renderedPages, renderedDocuments)
+                    }
+                    return finish(true)
+                }
+            }
+        }
+        if refresh != nil {
+            images = runPhotoStage()
+            guard !diagnostics.hasErrors else { return finish(false) }
+        }
+        let copies = StaticFiles.CopyLists([files.copies, images.copies, locked.copies])
+        guard let output = early ?? makeOutput() else { return finish(false) }
+        output.prepareFolders(for: jobPaths + copies.map(\.sitePath) + documentPaths)
+
         // serve, a copy made by the last build from the same source, which the watcher says is
         // unchanged (a cached photo size never changes: its name is its content's), is kept
         // without a look; and when the lists are the very ones the last build copied, none of
@@ -416,7 +552,6 @@ public struct BuildPipeline: Sendable {
         // private file to compare it.
         let lastCopies = trustedChanges == nil ? nil : outputMemo?.copies
         let allUnchanged = trustedChanges.map { outputMemo?.holdsUnchanged(copies, trusted: $0) ?? false } ?? false
-        let documentPaths = documents.map(\.path)
         // serve, the same files as the site in place (its pages, documents and copies, by path),
         // into its twin: every file is counted at once, only pages that changed are written.
         let wholeTwin = allUnchanged && fingerprints != nil && outputMemo.map { $0.jobPaths == jobPaths && $0.documentPaths == documentPaths } == true
@@ -431,55 +566,33 @@ public struct BuildPipeline: Sendable {
         background.wait()
         if options.session == nil { AllocatorPolicy.releaseFreeMemory() }
         let failures = WriteFailures()
-        // A lock screen is its layout around a sealed payload: with the sealed parts the last
-        // build's (the same bytes), it is kept like any page whose inputs did not change.
-        let sealedKept = report.privateKept
-        let templateBase = SiteManifest.templateBase(entryCount: model.entries.count)
-        let dayIndex = SiteManifest.dayIndex(entryCount: model.entries.count)
         let rendered = Mutex<[String]>([])
+        let prerenderedPages = renderedPages, prerenderedDocuments = renderedDocuments
         let pageReads: [[Int]] = parallelMap(Array(jobs.indices)) { index in
-            let job = jobs[index]
             let path = jobPaths[index]
-            var isLocked = false
-            if case .locked = job { isLocked = true }
-            if !isLocked || sealedKept, let reads = keptReads(path) { return reads }
-            var (html, noted) = BodyReads.trackingAll { renderer.render(job) }
+            if mayKeep(index), let reads = keptReads(path) { return reads }
+            let (html, reads) = prerenderedPages[index] ?? renderPage(index)
             rendered.withLock { $0.append(path) }
-            var reads = noted.indices
-            if case .entry(let i) = job { reads.insert(i) }
-            // An entry's page depends on its neighbours and backlinks, a trip's (a year's, a
-            // tag's...) on its entries, not on every entry.
-            if let own = fingerprints?.ownPage(of: job, in: model) { reads.insert(SiteManifest.ownPage(of: own)) }
-            if noted.readsDay { reads.insert(dayIndex) }
-            // The templates after the texts, the task items and the day, then the site-wide
-            // values (SiteFingerprints).
-            for name in noted.templates { for used in templates.uses[name] ?? [] { reads.insert(templateBase + used) } }
-            if noted.siteValues != 0 { reads.insert(SiteManifest.siteValuesRead(noted.siteValues)) }
             do {
-                if let relative { html = relative.rewrite(html, pagePath: path) }
                 try output.write(html, to: path)
             } catch {
                 failures.note(error)
             }
-            return reads.sorted()
+            return reads
         }
         let documentsMade = Mutex<[String]>([])
-        // What each file beside the pages read: the texts it names, and the day if it showed
-        // something of it (the calendar's stamp); a kept one's as the site in place records them.
+        // A kept document's reads are as the site in place records them.
         let documentReads: [[Int]] = parallelMap(Array(documents.indices)) { index in
             let document = documents[index]
             if let reads = keptReads(document.path) { return reads }
             documentsMade.withLock { $0.append(document.path) }
-            let (data, noted) = BodyReads.trackingAll { document.render() }
+            let (data, reads) = prerenderedDocuments[index] ?? renderDocument(index)
             do {
                 try output.write(data, to: document.path)
             } catch {
                 failures.note(error)
             }
-            guard var reads = document.reads else { return SiteManifest.everyText }
-            if noted.readsDay { reads.append(dayIndex) }
-            if noted.siteValues != 0 { reads.append(SiteManifest.siteValuesRead(noted.siteValues)) }
-            return reads.sorted()
+            return reads
         }
         report.documentsMade = documentsMade.withLock { $0 }.sorted()
         report.pagesMade = rendered.withLock { $0 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -91,17 +92,15 @@ struct ImageProcessor {
             var cached: [String] = []
             copies.reserveCapacity(job.sizes.count * 2)
             cached.reserveCapacity(job.sizes.count * 2)
-            for size in job.sizes {
-                for (file, sitePath) in [(Self.cacheName(size.webp, size.width), size.webp), (Self.cacheName(size.fallback, size.width), size.fallback)] {
-                    var path = ""
-                    path.reserveCapacity(folder.utf8.count + file.utf8.count + 1)
-                    path += folder
-                    path += "/"
-                    path += file
-                    cached.append(path)
-                    copies.append(StaticFiles.Copy(source: .cached(cached[cached.count - 1]), sitePath: sitePath,
-                                                   sourceKey: SiteManifest.sourceKey(folderHash: folderHash, name: file)))
-                }
+            Self.forEachFile(of: job) { file, sitePath in
+                var path = ""
+                path.reserveCapacity(folder.utf8.count + file.utf8.count + 1)
+                path += folder
+                path += "/"
+                path += file
+                cached.append(path)
+                copies.append(StaticFiles.Copy(source: .cached(cached[cached.count - 1]), sitePath: sitePath,
+                                               sourceKey: SiteManifest.sourceKey(folderHash: folderHash, name: file)))
             }
             if copies.allSatisfy({ published($0.sitePath, $0.sourceKey) }) {
                 for index in copies.indices { copies[index].held = true }
@@ -153,6 +152,55 @@ struct ImageProcessor {
         result.processed = todo.count
         cache.saveIndex()
         return result
+    }
+
+    /// Each file `job` publishes, in the order its copies are made: its name in the photo
+    /// cache's folder for the photo, and its path in the site.
+    static func forEachFile(of job: Job, _ body: (_ file: String, _ sitePath: String) -> Void) {
+        for size in job.sizes {
+            body(cacheName(size.webp, size.width), size.webp)
+            body(cacheName(size.fallback, size.width), size.fallback)
+        }
+    }
+
+    /// The number of files `job` publishes.
+    static func fileCount(of job: Job) -> Int { job.sizes.count * 2 }
+
+    /// True when `copies` lists, from `start` on, each file of `jobs` as `run` would copy it:
+    /// at the same path, from the same file of the cache (SiteManifest.sourceKey). Nothing is
+    /// made or looked up in the cache's folders: a build that then publishes nothing new has no
+    /// use for the 22,000 copies of a 10k journal `run` lists.
+    func listed(_ jobs: [Job], in files: [String], sources: [Int], from start: Int) -> Bool {
+        var starts: [Int] = []
+        starts.reserveCapacity(jobs.count + 1)
+        var position = start
+        for job in jobs {
+            starts.append(position)
+            position += Self.fileCount(of: job)
+        }
+        guard position <= files.count, position <= sources.count else { return false }
+        let firsts = starts
+        let settingsKey = ImageCache.settingsKey(settings)
+        let known = cache.knownHashes()
+        let differs = Atomic<Bool>(false)
+        let run = 512
+        parallelForEach(count: (jobs.count + run - 1) / run) { part in
+            for index in part * run..<min(jobs.count, (part + 1) * run) {
+                guard !differs.load(ordering: .relaxed), let hash = cache.contentHash(jobs[index].source, knownBefore: known) else {
+                    differs.store(true, ordering: .relaxed)
+                    return
+                }
+                let folderHash = SiteManifest.sourceKeyFolderHash(cache.sizesFolder(hash: hash, settingsKey: settingsKey))
+                var position = firsts[index]
+                Self.forEachFile(of: jobs[index]) { file, sitePath in
+                    if files[position] != sitePath || sources[position] != SiteManifest.sourceKey(folderHash: folderHash, name: file) {
+                        differs.store(true, ordering: .relaxed)
+                    }
+                    position += 1
+                }
+            }
+        }
+        return !differs.load(ordering: .relaxed)
     }
 
     /// "960.webp", "960.jpg": the cache folder is per source, so the width and format name a file.

@@ -9,6 +9,8 @@ final class SiteInPlaceRecords: Sendable {
         var manifest: SiteManifest
         var files: Set<String>
         var folders: [Substring]
+        /// The photo cache's file (SiteManifest.sourceKey) each photo size of the site was copied from.
+        var copies: [String: Int]
         var spare: StagedOutput.RecordedSpare?
     }
 
@@ -22,12 +24,13 @@ final class SiteInPlaceRecords: Sendable {
             guard let id = StagedOutput.markerID(in: output.standardizedFileURL.path),
                   let manifest = SiteManifest.load(journal: journal, id: id) else { return }
             let files = Set(manifest.files)
+            let copies = manifest.copiedFrom
             // Only for the spare that is there (its marker says which).
             let spareFolder = StagedOutput.spareFolder(of: output).path
             let spare = SpareRecord.load(journal: journal, site: id)
-                .flatMap { $0.spareID == StagedOutput.markerID(in: spareFolder) ? $0.spare(of: manifest, files: files, siteID: id) : nil }
+                .flatMap { $0.spareID == StagedOutput.markerID(in: spareFolder) ? $0.spare(files: files, copies: copies, siteID: id) : nil }
             let folders = Array(StagedOutput.folders(of: manifest.files))
-            found.withLock { $0 = Found(siteID: id, manifest: manifest, files: files, folders: folders, spare: spare) }
+            found.withLock { $0 = Found(siteID: id, manifest: manifest, files: files, folders: folders, copies: copies, spare: spare) }
         }
     }
 

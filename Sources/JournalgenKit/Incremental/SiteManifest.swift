@@ -51,6 +51,14 @@ struct SiteManifest {
 
     static let everyText = [-1]
 
+    /// The photo cache's file each photo size of the folder was copied from (`copySources`), by path.
+    var copiedFrom: [String: Int] {
+        var copies: [String: Int] = [:]
+        copies.reserveCapacity(copySources.count)
+        for (index, key) in copySources.enumerated() where key != 0 { copies[files[index]] = key }
+        return copies
+    }
+
     /// Where the build day is among the texts (after the entries' and their task items).
     static func dayIndex(entryCount: Int) -> Int { entryCount + 1 }
     /// Where the templates' fingerprints begin among the texts.
@@ -597,6 +605,13 @@ final class SiteFingerprints: Sendable {
     /// The files of the site in place, when its manifest says: the reused folder holds no others
     /// (a spare keeps only files it shares with the site in place).
     var siteInPlaceFiles: Set<String>? { previous.map { Set($0.files) } }
+
+    /// Records what the site in place, refreshed where it stands (InPlaceRefresh), was built
+    /// from: its files and their sources are the ones its manifest lists already.
+    func saveInPlace(pages: [String], reads: [[Int]], id: String) {
+        guard let previous else { return }
+        now.with(pages: pages, reads: reads, files: previous.files, copySources: previous.copySources).save(journal: journalPath, id: id)
+    }
 
     /// Records what the new site was built from, under the id of its marker.
     /// `files`: every file of the folder; `sources`: for each of them, as SiteManifest.copySources

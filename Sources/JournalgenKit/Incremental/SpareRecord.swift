@@ -34,20 +34,17 @@ struct SpareRecord: Equatable {
         _ = FileIO.replace(Self.path(journal: journal, site: site), withParts: [sink.bytes])
     }
 
-    /// The spare's files, given the manifest of the site in place (and its files as a set), and
-    /// the cache file each photo size among them was copied from.
-    func spare(of manifest: SiteManifest, files siteFiles: Set<String>, siteID: String) -> StagedOutput.RecordedSpare {
-        // The site's 34,000 names are copied (and each looked up again below) only when this
-        // changes them: after an edit, the spare lacks a dozen pages, and those are asked about.
+    /// The spare's files, given the files of the site in place and the cache file each photo
+    /// size among them was copied from (SiteInPlaceRecords.Found.copies).
+    func spare(files siteFiles: Set<String>, copies siteCopies: [String: Int], siteID: String) -> StagedOutput.RecordedSpare {
+        // The site's 34,000 names (and 22,000 sizes) are copied only when this changes them:
+        // after an edit, the spare lacks a dozen pages, and those are asked about.
         let anew = Set(madeAnew)
         var files = siteFiles
         if anew.contains(where: { files.contains($0) }) { files.subtract(anew) }
         if !files.contains(StagedOutput.markerName) { files.insert(StagedOutput.markerName) }
-        var copiedFrom: [String: Int] = [:]
-        copiedFrom.reserveCapacity(manifest.copySources.count)
-        for (index, key) in manifest.copySources.enumerated() where key != 0 && (anew.isEmpty || !anew.contains(manifest.files[index])) {
-            copiedFrom[manifest.files[index]] = key
-        }
+        var copiedFrom = siteCopies
+        if anew.contains(where: { copiedFrom[$0] != nil }) { copiedFrom = copiedFrom.filter { !anew.contains($0.key) } }
         return StagedOutput.RecordedSpare(siteID: siteID, spareID: spareID, files: files, copiedFrom: copiedFrom)
     }
 }

@@ -473,8 +473,10 @@ public final class StagedOutput: Sendable {
             }
         }
         // The site is written: its marker's time says so. A folder of it that is newer was
-        // written in by someone else (see `unchangedSinceBuilt`).
-        utimensat(AT_FDCWD, stagingPath + "/" + Self.markerName, nil, 0)
+        // written in by someone else (see `unchangedSinceBuilt`), and so is one of the same
+        // clock tick: the marker waits for the next one, or the next build would take this
+        // site for one written in since.
+        Self.markBuilt(stagingPath)
         let pruneList = targetFiles == nil && reused ? listed : nil
         let fm = FileManager.default
         try? fm.removeItem(at: spare)
@@ -611,6 +613,21 @@ public final class StagedOutput: Sendable {
         }
         alongside()
         if wait { done.wait() } else { Self.pruning.withLock { $0[spare.path] = done } }
+    }
+
+    /// Sets the marker's time of the site at `folder` once the kernel's clock for file times
+    /// (which moves in ticks of a few milliseconds) has moved past every write made before:
+    /// the marker is then newer than each folder written in (`unchangedSinceBuilt`).
+    static func markBuilt(_ folder: String) {
+        var start = timespec(), now = timespec()
+        clock_gettime(CLOCK_REALTIME_COARSE, &start)
+        // At most a tick (4 ms at 250 Hz); bounded should the clock be set back meanwhile.
+        for _ in 0..<200 {
+            clock_gettime(CLOCK_REALTIME_COARSE, &now)
+            if now.tv_sec != start.tv_sec || now.tv_nsec != start.tv_nsec { break }
+            usleep(100)
+        }
+        utimensat(AT_FDCWD, folder + "/" + markerName, nil, 0)
     }
 
     /// True when no folder of the site at `folder` (its root, and every folder holding one of

@@ -75,7 +75,7 @@ struct StaticFiles: Sendable {
     /// The theme's files, the journal's static/ and Leaflet: known before the site model (the
     /// versions of style.css and journal.js go into every page, private ones too).
     static func collect(theme: Theme, assets: AssetSource, localization: Localization, config: JournalConfig) -> StaticFiles {
-        var bySitePath: [String: Copy] = [:]
+        var copies = UniqueCopies(capacity: 64)
         var versions: [String: String] = [:]
         let themeStatic = "\(theme.folder)/static/"
         for path in theme.staticFiles {
@@ -88,48 +88,65 @@ struct StaticFiles: Sendable {
             }
             if versioned.contains(sitePath) { versions[sitePath] = fnv1a(file.data) }
             switch file.origin {
-            case .journal(let url): bySitePath[sitePath] = Copy(source: .file(url.path), sitePath: sitePath)
-            case .builtIn: bySitePath[sitePath] = Copy(source: .data(file.data), sitePath: sitePath)
+            case .journal(let url): copies.add(Copy(source: .file(url.path), sitePath: sitePath))
+            case .builtIn: copies.add(Copy(source: .data(file.data), sitePath: sitePath))
             }
         }
         for path in assets.files(under: "static") {
             guard let file = assets.file(path, includeBuiltIn: false), case .journal(let url) = file.origin else { continue }
             let sitePath = String(path.dropFirst("static/".count))
-            bySitePath[sitePath] = Copy(source: .file(url.path), sitePath: sitePath)
+            copies.add(Copy(source: .file(url.path), sitePath: sitePath))
         }
         if config.interactiveMap != nil {
-            for copy in Leaflet.copies() ?? [] { bySitePath[copy.sitePath] = copy }
+            for copy in Leaflet.copies() ?? [] { copies.add(copy) }
         }
-        // In no particular order: each is a file of its own (sorting 20,000 paths costs a hundredth of a second).
-        return StaticFiles(copies: Array(bySitePath.values), versions: versions)
+        return StaticFiles(copies: copies.list, versions: versions)
     }
 
     /// With every entry's media of the model (which win over a static file of the same path).
     func addingMedia(of model: SiteModel) -> StaticFiles {
-        var bySitePath = Dictionary(copies.map { ($0.sitePath, $0) }, uniquingKeysWith: { _, last in last })
-        for copy in Self.media(of: model.entries, trips: model.views.trips.trips, originals: model.config.media.originals) {
-            bySitePath[copy.sitePath] = copy
+        var copies = UniqueCopies(capacity: copies.count)
+        for copy in self.copies { copies.add(copy) }
+        for copy in Self.media(of: model.entries, trips: model.views.trips.trips, originals: model.config.media.originals) { copies.add(copy) }
+        return StaticFiles(copies: copies.list, versions: versions)
+    }
+
+    /// Copies in the order they first came, one per path (the last one given for it): the same
+    /// journal gives the same list in every build, which the site's record is compared with
+    /// (InPlaceRefresh); a dictionary's order changes from one process to the next.
+    struct UniqueCopies {
+        private(set) var list: [Copy] = []
+        private var places: [String: Int] = [:]
+
+        init(capacity: Int) {
+            list.reserveCapacity(capacity)
+            places.reserveCapacity(capacity)
         }
-        // In no particular order: each is a file of its own (sorting 20,000 paths costs a hundredth of a second).
-        return StaticFiles(copies: Array(bySitePath.values), versions: versions)
+
+        mutating func add(_ copy: Copy) {
+            if let place = places[copy.sitePath] {
+                list[place] = copy
+            } else {
+                places[copy.sitePath] = list.count
+                list.append(copy)
+            }
+        }
     }
 
     /// The files of these entries and trip covers that are published as they are: videos, GPX,
     /// GIF and SVG, and photos only when asked (`media.originals`); other photos go out as their
     /// sizes (ImageProcessor).
     static func media(of entries: [Entry], trips: [TripIndex.Trip], originals: Bool) -> [Copy] {
-        var copies: [String: Copy] = [:]
-        copies.reserveCapacity(entries.count)
+        var copies = UniqueCopies(capacity: entries.count)
         // Field by field, by index: copying each item (a dozen strings and lists) cost more than
         // the rest of the loop, which `serve` runs on every save.
         func add(_ items: [MediaItem]) {
             for i in items.indices {
                 if let file = items[i].filePath, originals || items[i].sizes.isEmpty {
-                    let sitePath = items[i].sitePath
-                    copies[sitePath] = Copy(source: .file(file), sitePath: sitePath)
+                    copies.add(Copy(source: .file(file), sitePath: items[i].sitePath))
                 }
                 if let poster = items[i].posterPath, let path = items[i].posterSitePath, originals || items[i].posterSizes.isEmpty {
-                    copies[path] = Copy(source: .file(poster), sitePath: path)
+                    copies.add(Copy(source: .file(poster), sitePath: path))
                 }
             }
         }
@@ -139,10 +156,10 @@ struct StaticFiles: Sendable {
         }
         for trip in trips {
             if let cover = trip.cover, let file = cover.filePath, originals || cover.sizes.isEmpty {
-                copies[cover.sitePath] = Copy(source: .file(file), sitePath: cover.sitePath)
+                copies.add(Copy(source: .file(file), sitePath: cover.sitePath))
             }
         }
-        return Array(copies.values)
+        return copies.list
     }
 
     static func fnv1a(_ data: Data) -> String {
