@@ -398,7 +398,7 @@ public struct BuildPipeline: Sendable {
         // stands (see below). Not before it has a spare on record: the build after a site's
         // first makes it (from a clone of the site), and every later build aside starts from it.
         let refresh: InPlaceRefresh? = inPlace.flatMap { record in
-            guard options.useCache, sealedToSave == nil, record.spare != nil,
+            guard options.useCache, sealedToSave == nil, record.spareRecord != nil,
                   let refresh = InPlaceRefresh(target: options.outputFolder, record: record, journal: journal.path, pages: jobPaths + documentPaths,
                                                before: files.copies, photos: imageJobs.reduce(0) { $0 + ImageProcessor.fileCount(of: $1) }, after: locked.copies),
                   processor.listed(imageJobs, in: refresh.files, sources: refresh.sources, from: jobPaths.count + documentPaths.count + files.copies.count)

@@ -636,9 +636,15 @@ public final class StagedOutput: Sendable {
     /// A folder changed in the clock tick of the marker counts as changed. `folders`: those of
     /// `files`, when known.
     static func unchangedSinceBuilt(_ folder: String, files: Set<String>, folders known: [Substring]? = nil) -> Bool {
+        guard files.contains(markerName) else { return false }
+        return unchangedSinceBuilt(folder, folders: known ?? Array(folders(of: files)))
+    }
+
+    /// `unchangedSinceBuilt(_:files:folders:)` given the folders of the site's files (`folders(of:)`).
+    static func unchangedSinceBuilt(_ folder: String, folders: [Substring]) -> Bool {
         var marker = stat()
-        guard files.contains(markerName), stat(folder + "/" + markerName, &marker) == 0 else { return false }
-        let list = [""] + (known ?? Array(folders(of: files))), since = marker.st_mtim
+        guard stat(folder + "/" + markerName, &marker) == 0 else { return false }
+        let list = [""] + folders, since = marker.st_mtim
         // Each folder looked up from the site's own: the path's first parts are not walked again
         // for each of 17,000 folders.
         let root = OpenFolder(folder)
