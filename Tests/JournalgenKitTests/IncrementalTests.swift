@@ -616,6 +616,7 @@ final class IncrementalTests: XCTestCase {
         let edited = journal.build()
         XCTAssertTrue(edited.succeeded)
         XCTAssertTrue(edited.refreshedInPlace, "one page changed: replaced where it stands")
+        XCTAssertTrue(edited.summary(paths: DisplayPaths()).contains("refreshed in place"))
         XCTAssertEqual(edited.rewritten, 1)
         XCTAssertEqual(StagedOutput.markerID(in: journal.output.path), marker, "the same site, not one built aside")
         XCTAssertTrue(try journal.read("_site/" + page).contains("A third paragraph."))

@@ -114,6 +114,7 @@ public struct BuildReport: Sendable {
     /// "Built 28 entries (61 pages, 9 files) in 0.21 s → example-journal/_site"
     public func summary(paths: DisplayPaths) -> String {
         var parts: [String] = []
+        if refreshedInPlace { parts.append("refreshed in place") }
         if draftsLeftOut > 0 { parts.append("\(draftsLeftOut) draft\(draftsLeftOut == 1 ? "" : "s") left out (--drafts)") }
         if privateLeftOut > 0 { parts.append("\(privateLeftOut) private entr\(privateLeftOut == 1 ? "y" : "ies") left out (--skip-private)") }
         if privateEncrypted > 0 { parts.append("\(privateEncrypted) private entr\(privateEncrypted == 1 ? "y" : "ies") encrypted") }

@@ -379,10 +379,10 @@ public struct BuildPipeline: Sendable {
         // The watcher's word holds for photos it reports in the form they are named in, and for
         // frames taken from videos (named by the video's content, in the cache).
         let frames = CacheFolder.path(journal: journal.path) + "/frames/", root = journal.path
-        // What the spare holds (by its record): the folder aside is made from it.
-        let spareCopies = inPlace?.spare?.copiedFrom ?? [:]
-        let published: @Sendable (String, Int) -> Bool = { [early] in early?.holdsCopy($0, of: $1) ?? (spareCopies[$0] == $1) }
         func runPhotoStage() -> ImageProcessor.Result {
+            // What the spare holds (by its record): the folder aside is made from it.
+            let spareCopies = early == nil ? inPlace?.spare?.copiedFrom ?? [:] : [:]
+            let published: @Sendable (String, Int) -> Bool = { [early] in early?.holdsCopy($0, of: $1) ?? (spareCopies[$0] == $1) }
             let images = options.session.map {
                 $0.photos(imageJobs, sameJobs: lastJobs != nil, settings: config.media, trusted: trustedChanges,
                           watched: { ChangedFiles.isWatched($0.source, root: root) || $0.source.hasPrefix(frames) }) { processor.run(imageJobs, published: published) }
@@ -512,14 +512,24 @@ public struct BuildPipeline: Sendable {
                         changed.append((documentPaths[index], madeDocuments[n].data))
                     }
                 }
-                let applied = changed.count <= 1 && (changed.first.map { change in change.bytes.withUnsafeBytes { refresh.apply((change.path, $0)) } } ?? refresh.apply(nil))
-                if applied {
+                // The site's record, made beside the look at its folders, saved after the file:
+                // a record saying a page is current must never precede it.
+                let record = Mutex<[UInt8]?>(nil), recorded = DispatchGroup()
+                if changed.count <= 1 {
                     var allReads: [[Int]] = []
                     allReads.reserveCapacity(jobs.count + documents.count)
                     for index in jobs.indices { allReads.append(pageReads[index] ?? renderedPages[index]!.reads) }
                     for index in documents.indices { allReads.append(documentReads[index] ?? renderedDocuments[index]!.reads) }
-                    // After the file: a record saying a page is current must never precede it.
-                    fingerprints.saveInPlace(pages: jobPaths + documentPaths, reads: allReads, id: refresh.record.siteID)
+                    let reads = allReads
+                    DispatchQueue.global().async(group: recorded) {
+                        let bytes = fingerprints.encodedInPlace(pages: jobPaths + documentPaths, reads: reads)
+                        record.withLock { $0 = bytes }
+                    }
+                }
+                let applied = changed.count <= 1 && (changed.first.map { change in change.bytes.withUnsafeBytes { refresh.apply((change.path, $0)) } } ?? refresh.apply(nil))
+                recorded.wait()
+                if applied {
+                    if let bytes = record.withLock({ $0 }) { SiteManifest.save(bytes, journal: journal.path, id: refresh.record.siteID) }
                     report.refreshedInPlace = true
                     report.pagesMade = pagesToMake.map { jobPaths[$0] }
                     report.documentsMade = documentsToMake.map { documentPaths[$0] }.sorted()
@@ -530,7 +540,7 @@ public struct BuildPipeline: Sendable {
                     stage("render and replace in place")
                     if options.processEndsAfter {
                         AllocatorPolicy.leaveForExit(model, renderer, jobs, documents, split, loaded, locked, imageJobs, files,
-                                                     imageCache, fingerprints as Any, processor, renderedPages, renderedDocuments)
+                                                     imageCache, fingerprints as Any, processor, renderedPages, renderedDocuments, siteInPlace as Any)
                     }
                     return finish(true)
                 }
@@ -706,7 +716,7 @@ public struct BuildPipeline: Sendable {
         report.output = options.outputFolder
         if options.processEndsAfter {
             AllocatorPolicy.leaveForExit(model, renderer, jobs, documents, split, loaded, locked, images, copies, files,
-                                         imageCache, fingerprints as Any, output, processor)
+                                         imageCache, fingerprints as Any, output, processor, siteInPlace as Any)
         }
         return finish(true)
     }

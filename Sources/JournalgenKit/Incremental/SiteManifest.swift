@@ -165,16 +165,26 @@ struct SiteManifest {
     }
 
     func save(journal: String, id: String) {
-        let folder = Self.folder(journal: journal)
-        guard FileIO.makeDirectories(folder) else { return }
+        Self.save(encoded(), journal: journal, id: id)
+    }
+
+    /// The manifest as it is saved.
+    func encoded() -> [UInt8] {
         // Sized at once and written as it is (2.5 MB at 10k entries, written at the build's end,
         // when its memory peaks): no doubling, no copy into Data.
         let names = [pages, files, ids].reduce(0) { $0 + $1.reduce(0) { $0 + $1.utf8.count + 2 } }
         let sink = CompactSink(capacity: 4096 + names + (texts.count + ownPages.count) * 40 + reads.reduce(0) { $0 + 2 + $1.count * 3 })
         sink.bytes.append(contentsOf: Self.magic)
         write(compact: sink)
+        return sink.bytes
+    }
+
+    /// Saves a manifest `encoded()` gave.
+    static func save(_ bytes: [UInt8], journal: String, id: String) {
+        let folder = Self.folder(journal: journal)
+        guard FileIO.makeDirectories(folder) else { return }
         CacheFolder.prepare(CacheFolder.path(journal: journal))
-        _ = FileIO.replace(folder + "/" + id, withParts: [sink.bytes])
+        _ = FileIO.replace(folder + "/" + id, withParts: [bytes])
     }
 
     /// The output folders whose records are kept: the newest by the time each was written. A
@@ -606,11 +616,11 @@ final class SiteFingerprints: Sendable {
     /// (a spare keeps only files it shares with the site in place).
     var siteInPlaceFiles: Set<String>? { previous.map { Set($0.files) } }
 
-    /// Records what the site in place, refreshed where it stands (InPlaceRefresh), was built
-    /// from: its files and their sources are the ones its manifest lists already.
-    func saveInPlace(pages: [String], reads: [[Int]], id: String) {
-        guard let previous else { return }
-        now.with(pages: pages, reads: reads, files: previous.files, copySources: previous.copySources).save(journal: journalPath, id: id)
+    /// What the site in place, refreshed where it stands (InPlaceRefresh), was built from, as
+    /// saved (`SiteManifest.save`): its files and their sources are the ones its manifest lists
+    /// already. Nil without that manifest.
+    func encodedInPlace(pages: [String], reads: [[Int]]) -> [UInt8]? {
+        previous.map { now.with(pages: pages, reads: reads, files: $0.files, copySources: $0.copySources).encoded() }
     }
 
     /// Records what the new site was built from, under the id of its marker.
