@@ -8,14 +8,16 @@ or task items, at random), delete one added before, a new title, date, tags (two
 slug among them), mood, trip or theme, photos from media/, a realised idea, a revisit, an entry
 made private or a draft (or public again), a task item, a wiki link to another entry, a line of text.
 Outputs go to /dev/shm/ci-inc and /dev/shm/ci-clean. Stops at the first difference (exit 2) or
-failed build (exit 1)."""
+failed build (exit 1). Each step says "(in place)" when its build replaced one file of the site
+where it stood. KINDS=body,title,... limits the edits to those kinds."""
 import os, random, subprocess, sys, re, glob, shutil
 B = sys.argv[1]; J = sys.argv[2]; steps = int(sys.argv[3]); seed = int(sys.argv[4])
 env = dict(os.environ, JOURNALGEN_PASSPHRASE="benchmark passphrase, not a secret")
 rnd = random.Random(seed)
 def build(out, extra=[]):
-    r = subprocess.run([B, "build", J, "-o", out, "--today", "2026-11-22", "--quiet"] + extra, env=env, capture_output=True, text=True)
+    r = subprocess.run([B, "build", J, "-o", out, "--today", "2026-11-22"] + extra, env=env, capture_output=True, text=True)
     if r.returncode != 0: print("BUILD FAILED", r.stderr[-2000:]); sys.exit(1)
+    return "refreshed in place" in r.stdout
 files = sorted(glob.glob(J + "/entries/*/*.md"))
 public = [f for f in files if "private: true" not in open(f).read() and "draft: true" not in open(f).read()]
 def fm_edit(f, fn):
@@ -37,6 +39,8 @@ def set_key(head, key, value):
 added = []
 kinds = ["add", "delete", "title", "date", "tags", "mood", "trip", "theme", "photos", "glory", "revisit", "hidden",
          "task", "link", "body"]
+# KINDS=body,title,... draws from those only (a run of body edits is mostly builds refreshed in place).
+kinds = [k for k in os.environ.get("KINDS", ",".join(kinds)).split(",") if k in kinds] or kinds
 build("/dev/shm/ci-inc")
 for step in range(steps):
     kind = rnd.choice(kinds)
@@ -81,9 +85,9 @@ for step in range(steps):
         open(f, "a").write(f"\nSee [[{target}]].\n"); what = f"link {f} -> {target}"
     else:
         open(f, "a").write(f"\nMore text {step}.\n"); what = f"body {f}"
-    build("/dev/shm/ci-inc")
+    in_place = build("/dev/shm/ci-inc")
     shutil.rmtree("/dev/shm/ci-clean", ignore_errors=True); shutil.rmtree("/dev/shm/.ci-clean.journalgen-spare", ignore_errors=True)
     build("/dev/shm/ci-clean", ["--no-cache"])
     r = subprocess.run(["diff", "-rq", "-x", ".journalgen-site", "/dev/shm/ci-inc", "/dev/shm/ci-clean"], capture_output=True, text=True)
-    print(step, what.replace(J + "/", ""), "OK" if r.returncode == 0 else "DIFF\n" + r.stdout[:1500], flush=True)
+    print(step, what.replace(J + "/", ""), "(in place)" if in_place else "", "OK" if r.returncode == 0 else "DIFF\n" + r.stdout[:1500], flush=True)
     if r.returncode != 0: sys.exit(2)
