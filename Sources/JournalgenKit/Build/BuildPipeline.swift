@@ -393,17 +393,15 @@ public struct BuildPipeline: Sendable {
             return images
         }
         let documentPaths = documents.map(\.path)
-        // A site in place that holds every file this build would publish, photo sizes included
-        // (the photo stage then has nothing to copy and is not run), may be refreshed where it
-        // stands (see below). Not before it has a spare on record: the build after a site's
-        // first makes it (from a clone of the site), and every later build aside starts from it.
+        // A site in place whose record lists every file this build would publish may be
+        // refreshed where it stands (see below); the photo stage waits until that is ruled out
+        // (when it is not, the photos are checked against the record and the stage is not run).
+        // Not before the site has a spare on record: the build after a site's first makes it
+        // (from a clone of the site), and every later build aside starts from it.
         let refresh: InPlaceRefresh? = inPlace.flatMap { record in
-            guard options.useCache, sealedToSave == nil, record.spareRecord != nil,
-                  let refresh = InPlaceRefresh(target: options.outputFolder, record: record, journal: journal.path, pages: jobPaths + documentPaths,
-                                               before: files.copies, photos: imageJobs.reduce(0) { $0 + ImageProcessor.fileCount(of: $1) }, after: locked.copies),
-                  processor.listed(imageJobs, in: refresh.files, sources: refresh.sources, from: jobPaths.count + documentPaths.count + files.copies.count)
-            else { return nil }
-            return refresh
+            guard options.useCache, sealedToSave == nil, record.spareRecord != nil else { return nil }
+            return InPlaceRefresh(target: options.outputFolder, record: record, journal: journal.path, pages: jobPaths + documentPaths,
+                                  before: files.copies, photos: imageJobs.reduce(0) { $0 + ImageProcessor.fileCount(of: $1) }, after: locked.copies)
         }
         var images = ImageProcessor.Result()
         if refresh == nil {
@@ -489,7 +487,7 @@ public struct BuildPipeline: Sendable {
         var renderedPages: [Int: (html: String, reads: [Int])] = [:]
         var renderedDocuments: [Int: (data: Data, reads: [Int])] = [:]
         if let refresh, let fingerprints {
-            if refresh.holdsCurrentCopies() {
+            do {
                 let pageReads: [[Int]?] = parallelMap(Array(jobs.indices)) { index in
                     mayKeep(index) ? fingerprints.unchangedReads(of: jobPaths[index]) : nil
                 }
@@ -526,7 +524,12 @@ public struct BuildPipeline: Sendable {
                         record.withLock { $0 = bytes }
                     }
                 }
-                let applied = changed.count <= 1 && (changed.first.map { change in change.bytes.withUnsafeBytes { refresh.apply((change.path, $0)) } } ?? refresh.apply(nil))
+                // Pages first (a changed first paragraph changes several), then the photos and
+                // the other copies against the record.
+                let applied = changed.count <= 1
+                    && processor.listed(imageJobs, in: refresh.files, sources: refresh.sources, from: jobPaths.count + documentPaths.count + files.copies.count)
+                    && refresh.holdsCurrentCopies()
+                    && (changed.first.map { change in change.bytes.withUnsafeBytes { refresh.apply((change.path, $0)) } } ?? refresh.apply(nil))
                 recorded.wait()
                 if applied {
                     if let bytes = record.withLock({ $0 }) { SiteManifest.save(bytes, journal: journal.path, id: refresh.record.siteID) }
