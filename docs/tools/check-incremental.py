@@ -54,6 +54,11 @@ for step in range(steps):
     elif kind == "delete":
         if not added: continue
         p = added.pop(rnd.randrange(len(added))); os.remove(p); public.remove(p); what = f"delete {p}"
+        # Links to it go too: a link to no entry is an error of the journal.
+        gone = f"\nSee [[{os.path.basename(p)[:-3]}]].\n"
+        for other in glob.glob(J + "/entries/*/*.md"):
+            text = open(other).read()
+            if gone in text: open(other, "w").write(text.replace(gone, ""))
     elif kind == "title":
         ok = fm_edit(f, lambda h: set_key(h, "title", f"Retitled {step}")); what = f"title {f}"
     elif kind == "date":

@@ -123,7 +123,7 @@ public struct BuildReport: Sendable {
         if importantTasksOpen > 0 { parts.append("\(importantTasksOpen) important task\(importantTasksOpen == 1 ? "" : "s") open") }
         if tasksOverdue > 0 { parts.append("\(tasksOverdue) task\(tasksOverdue == 1 ? "" : "s") overdue") }
         if imagesProcessed + imagesFromCache > 0 {
-            parts.append(imagesProcessed == 0 ? "no photos processed (\(imagesFromCache) from the cache)"
+            parts.append(imagesProcessed == 0 ? "no photos processed (\(imagesFromCache) \(refreshedInPlace ? "in the site already" : "from the cache"))"
                          : "\(imagesProcessed) photo\(imagesProcessed == 1 ? "" : "s") processed, \(imagesFromCache) from the cache")
         }
         if feedsLeftOut { parts.append("no feed, sitemap or reminders calendar (they need a base_url with a host, such as https://example.org/journal/)") }
