@@ -30,16 +30,23 @@ final class ImageCache: @unchecked Sendable {
         folder = CacheFolder.path(journal: journal)
         root = journal.hasSuffix("/") ? journal : journal + "/"
         seen = SeenFiles(below: root)
-        // Both at once: each is a file of tens of thousands of lines, read before any entry loads.
+        // Both at once, each a file of tens of thousands of lines, beside the first stages: a
+        // build that changed no photo first asks for them after the site model (read before
+        // the entries began to load, they held that up by 10 ms at 10k entries).
         let written = Mutex(false)
-        DispatchQueue.concurrentPerform(iterations: 2) { part in
-            let absolute = part == 0 ? loadIndex() : loadHeaders()
-            if absolute { written.withLock { $0 = true } }
+        DispatchQueue.global().async(group: loaded) { [self] in
+            DispatchQueue.concurrentPerform(iterations: 2) { part in
+                let absolute = part == 0 ? loadIndex() : loadHeaders()
+                if absolute { written.withLock { $0 = true } }
+            }
+            // Written by a version that named photos by absolute paths: written again as names
+            // inside the journal, once.
+            changed = written.withLock { $0 }
         }
-        // Written by a version that named photos by absolute paths: written again as names
-        // inside the journal, once.
-        changed = written.withLock { $0 }
     }
+
+    /// The indexes are read (see `init`); each use of them waits for it.
+    private let loaded = DispatchGroup()
 
     /// A photo's name in the indexes: its path inside the journal (any other as it is).
     private func key(_ path: String) -> String {
@@ -61,6 +68,7 @@ final class ImageCache: @unchecked Sendable {
     func header(_ path: String) -> Result<Vips.Header, Vips.Failure> {
         guard let (size, mtime) = stamp(path) else { return Vips.header(path) }
         let key = key(path)
+        loaded.wait()
         lock.lock()
         let entry = headers[key]
         lock.unlock()
@@ -87,6 +95,7 @@ final class ImageCache: @unchecked Sendable {
 
     /// The content hashes known now, to look up many without taking the lock for each.
     func knownHashes() -> KnownHashes {
+        loaded.wait()
         lock.lock()
         defer { lock.unlock() }
         return known
@@ -101,12 +110,14 @@ final class ImageCache: @unchecked Sendable {
         if let knownBefore {
             entry = knownBefore[key]
         } else {
+            loaded.wait()
             lock.lock()
             entry = known[key]
             lock.unlock()
         }
         if let entry, entry.size == size, entry.mtime == mtime { return entry.hash }
         guard let hash = Vips.sha256(file: path) else { return nil }
+        loaded.wait()
         lock.lock()
         known[key] = (size, mtime, hash)
         changed = true
@@ -243,6 +254,7 @@ final class ImageCache: @unchecked Sendable {
 
     /// Writes both indexes, when this build learnt something new.
     func saveIndex() {
+        loaded.wait()
         lock.lock()
         defer { lock.unlock() }
         guard changed, prepare() else { return }
