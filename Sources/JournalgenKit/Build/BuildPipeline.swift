@@ -487,66 +487,64 @@ public struct BuildPipeline: Sendable {
         var renderedPages: [Int: (html: String, reads: [Int])] = [:]
         var renderedDocuments: [Int: (data: Data, reads: [Int])] = [:]
         if let refresh, let fingerprints {
-            do {
-                let pageReads: [[Int]?] = parallelMap(Array(jobs.indices)) { index in
-                    mayKeep(index) ? fingerprints.unchangedReads(of: jobPaths[index]) : nil
+            let pageReads: [[Int]?] = parallelMap(Array(jobs.indices)) { index in
+                mayKeep(index) ? fingerprints.unchangedReads(of: jobPaths[index]) : nil
+            }
+            let documentReads: [[Int]?] = documentPaths.map { fingerprints.unchangedReads(of: $0) }
+            let pagesToMake = jobs.indices.filter { pageReads[$0] == nil }
+            let documentsToMake = documents.indices.filter { documentReads[$0] == nil }
+            let madePages = parallelMap(pagesToMake) { renderPage($0) }
+            let madeDocuments = parallelMap(documentsToMake) { renderDocument($0) }
+            var changed: [(path: String, bytes: Data)] = []
+            for (n, index) in pagesToMake.enumerated() {
+                renderedPages[index] = madePages[n]
+                var html = madePages[n].html
+                if !html.withUTF8({ refresh.holds(UnsafeRawBufferPointer($0), at: jobPaths[index]) }) {
+                    changed.append((jobPaths[index], Data(html.utf8)))
                 }
-                let documentReads: [[Int]?] = documentPaths.map { fingerprints.unchangedReads(of: $0) }
-                let pagesToMake = jobs.indices.filter { pageReads[$0] == nil }
-                let documentsToMake = documents.indices.filter { documentReads[$0] == nil }
-                let madePages = parallelMap(pagesToMake) { renderPage($0) }
-                let madeDocuments = parallelMap(documentsToMake) { renderDocument($0) }
-                var changed: [(path: String, bytes: Data)] = []
-                for (n, index) in pagesToMake.enumerated() {
-                    renderedPages[index] = madePages[n]
-                    var html = madePages[n].html
-                    if !html.withUTF8({ refresh.holds(UnsafeRawBufferPointer($0), at: jobPaths[index]) }) {
-                        changed.append((jobPaths[index], Data(html.utf8)))
-                    }
+            }
+            for (n, index) in documentsToMake.enumerated() {
+                renderedDocuments[index] = madeDocuments[n]
+                if !madeDocuments[n].data.withUnsafeBytes({ refresh.holds($0, at: documentPaths[index]) }) {
+                    changed.append((documentPaths[index], madeDocuments[n].data))
                 }
-                for (n, index) in documentsToMake.enumerated() {
-                    renderedDocuments[index] = madeDocuments[n]
-                    if !madeDocuments[n].data.withUnsafeBytes({ refresh.holds($0, at: documentPaths[index]) }) {
-                        changed.append((documentPaths[index], madeDocuments[n].data))
-                    }
+            }
+            // The site's record, made beside the look at its folders, saved after the file:
+            // a record saying a page is current must never precede it.
+            let record = Mutex<[UInt8]?>(nil), recorded = DispatchGroup()
+            if changed.count <= 1 {
+                var allReads: [[Int]] = []
+                allReads.reserveCapacity(jobs.count + documents.count)
+                for index in jobs.indices { allReads.append(pageReads[index] ?? renderedPages[index]!.reads) }
+                for index in documents.indices { allReads.append(documentReads[index] ?? renderedDocuments[index]!.reads) }
+                let reads = allReads
+                DispatchQueue.global().async(group: recorded) {
+                    let bytes = fingerprints.encodedInPlace(pages: jobPaths + documentPaths, reads: reads)
+                    record.withLock { $0 = bytes }
                 }
-                // The site's record, made beside the look at its folders, saved after the file:
-                // a record saying a page is current must never precede it.
-                let record = Mutex<[UInt8]?>(nil), recorded = DispatchGroup()
-                if changed.count <= 1 {
-                    var allReads: [[Int]] = []
-                    allReads.reserveCapacity(jobs.count + documents.count)
-                    for index in jobs.indices { allReads.append(pageReads[index] ?? renderedPages[index]!.reads) }
-                    for index in documents.indices { allReads.append(documentReads[index] ?? renderedDocuments[index]!.reads) }
-                    let reads = allReads
-                    DispatchQueue.global().async(group: recorded) {
-                        let bytes = fingerprints.encodedInPlace(pages: jobPaths + documentPaths, reads: reads)
-                        record.withLock { $0 = bytes }
-                    }
+            }
+            // Pages first (a changed first paragraph changes several), then the photos and
+            // the other copies against the record.
+            let applied = changed.count <= 1
+                && processor.listed(imageJobs, in: refresh.files, sources: refresh.sources, from: jobPaths.count + documentPaths.count + files.copies.count)
+                && refresh.holdsCurrentCopies()
+                && (changed.first.map { change in change.bytes.withUnsafeBytes { refresh.apply((change.path, $0)) } } ?? refresh.apply(nil))
+            recorded.wait()
+            if applied {
+                if let bytes = record.withLock({ $0 }) { SiteManifest.save(bytes, journal: journal.path, id: refresh.record.siteID) }
+                report.refreshedInPlace = true
+                report.pagesMade = pagesToMake.map { jobPaths[$0] }
+                report.documentsMade = documentsToMake.map { documentPaths[$0] }.sorted()
+                report.rewritten = changed.count
+                report.unchanged = refresh.files.count - changed.count
+                report.filesCopied = refresh.files.count - jobs.count - documents.count - 1
+                report.output = options.outputFolder
+                stage("render and replace in place")
+                if options.processEndsAfter {
+                    AllocatorPolicy.leaveForExit(model, renderer, jobs, documents, split, loaded, locked, imageJobs, files,
+                                                 imageCache, fingerprints as Any, processor, renderedPages, renderedDocuments, siteInPlace as Any)
                 }
-                // Pages first (a changed first paragraph changes several), then the photos and
-                // the other copies against the record.
-                let applied = changed.count <= 1
-                    && processor.listed(imageJobs, in: refresh.files, sources: refresh.sources, from: jobPaths.count + documentPaths.count + files.copies.count)
-                    && refresh.holdsCurrentCopies()
-                    && (changed.first.map { change in change.bytes.withUnsafeBytes { refresh.apply((change.path, $0)) } } ?? refresh.apply(nil))
-                recorded.wait()
-                if applied {
-                    if let bytes = record.withLock({ $0 }) { SiteManifest.save(bytes, journal: journal.path, id: refresh.record.siteID) }
-                    report.refreshedInPlace = true
-                    report.pagesMade = pagesToMake.map { jobPaths[$0] }
-                    report.documentsMade = documentsToMake.map { documentPaths[$0] }.sorted()
-                    report.rewritten = changed.count
-                    report.unchanged = refresh.files.count - changed.count
-                    report.filesCopied = refresh.files.count - jobs.count - documents.count - 1
-                    report.output = options.outputFolder
-                    stage("render and replace in place")
-                    if options.processEndsAfter {
-                        AllocatorPolicy.leaveForExit(model, renderer, jobs, documents, split, loaded, locked, imageJobs, files,
-                                                     imageCache, fingerprints as Any, processor, renderedPages, renderedDocuments, siteInPlace as Any)
-                    }
-                    return finish(true)
-                }
+                return finish(true)
             }
         }
         if refresh != nil {

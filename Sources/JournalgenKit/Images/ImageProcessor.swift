@@ -171,15 +171,13 @@ struct ImageProcessor {
     /// made or looked up in the cache's folders: a build that then publishes nothing new has no
     /// use for the 22,000 copies of a 10k journal `run` lists.
     func listed(_ jobs: [Job], in files: [String], sources: [Int], from start: Int) -> Bool {
-        var starts: [Int] = []
-        starts.reserveCapacity(jobs.count + 1)
-        var position = start
-        for job in jobs {
-            starts.append(position)
-            position += Self.fileCount(of: job)
+        // Where each job's files begin in the lists.
+        var end = start
+        let firsts: [Int] = jobs.map { job in
+            defer { end += Self.fileCount(of: job) }
+            return end
         }
-        guard position <= files.count, position <= sources.count else { return false }
-        let firsts = starts
+        guard end <= files.count, end <= sources.count else { return false }
         let settingsKey = ImageCache.settingsKey(settings)
         let known = cache.knownHashes()
         let differs = Atomic<Bool>(false)

@@ -4,8 +4,8 @@ import Synchronization
 /// The records of the site in place (its manifest, the files it lists and their folders, what
 /// its spare holds), read on another thread while the site model is built on one core.
 final class SiteInPlaceRecords: Sendable {
-    /// What the records say. The sets a build aside needs (the site's 34,000 names, the photo
-    /// cache file of each of its 22,000 photo sizes, the spare's files) are made when first
+    /// What the records say. The sets a build aside needs (the site's 34,000 names, the spare's
+    /// files and the photo cache file of each of its 22,000 photo sizes) are made when first
     /// asked for: a build that refreshes the site where it stands asks for none of them, and
     /// they were a tenth of its work.
     final class Found: Sendable {
@@ -18,7 +18,6 @@ final class SiteInPlaceRecords: Sendable {
 
         private struct Derived {
             var files: Set<String>
-            var copies: [String: Int]
             var spare: StagedOutput.RecordedSpare?
         }
 
@@ -31,16 +30,14 @@ final class SiteInPlaceRecords: Sendable {
 
         /// Every file of the site.
         var files: Set<String> { derive().files }
-        /// The photo cache's file (SiteManifest.sourceKey) each photo size of the site was copied from.
-        var copies: [String: Int] { derive().copies }
         /// What the spare holds, by its record.
         var spare: StagedOutput.RecordedSpare? { derive().spare }
 
         private func derive() -> Derived {
             derived.withLock { made in
                 if let made { return made }
-                let files = Set(manifest.files), copies = manifest.copiedFrom
-                let result = Derived(files: files, copies: copies, spare: spareRecord?.spare(files: files, copies: copies, siteID: siteID))
+                let files = Set(manifest.files)
+                let result = Derived(files: files, spare: spareRecord?.spare(files: files, copies: manifest.copiedFrom, siteID: siteID))
                 made = result
                 return result
             }

@@ -35,7 +35,7 @@ struct SpareRecord: Equatable {
     }
 
     /// The spare's files, given the files of the site in place and the cache file each photo
-    /// size among them was copied from (SiteInPlaceRecords.Found.copies).
+    /// size among them was copied from (SiteManifest.copiedFrom).
     func spare(files siteFiles: Set<String>, copies siteCopies: [String: Int], siteID: String) -> StagedOutput.RecordedSpare {
         // The site's 34,000 names (and 22,000 sizes) are copied only when this changes them:
         // after an edit, the spare lacks a dozen pages, and those are asked about.
