@@ -1030,6 +1030,34 @@ final class IncrementalTests: XCTestCase {
         XCTAssertTrue(try page().contains("Fifth text."))
     }
 
+    /// A build takes the entries out of the cache's records it will not save, for the loaded
+    /// journal to hold alone; a shard that lost an entry file is saved, so the entries it still
+    /// holds must stay in it: the builds after still publish every one.
+    func testAShardThatLostAnEntryKeepsItsOtherEntries() throws {
+        let journal = try TemporaryJournal()
+        defer { journal.remove() }
+        var days: [String] = []
+        for month in 1...3 {
+            for day in 1...28 {
+                let date = String(format: "2026-%02d-%02d", month, day)
+                days.append(date)
+                try journal.write("entries/2026/\(date)-day.md", "---\ntitle: Day \(date)\n---\n\nText of \(date).\n")
+            }
+        }
+        func page(_ date: String) -> URL { journal.output.appendingPathComponent(date.replacingOccurrences(of: "-", with: "/") + "/day/index.html") }
+        XCTAssertTrue(journal.build().succeeded)
+        let gone = days[0], shard = EntryCache.shard(of: "2026/\(gone)-day.md")
+        let neighbours = days.dropFirst().filter { EntryCache.shard(of: "2026/\($0)-day.md") == shard }
+        XCTAssertFalse(neighbours.isEmpty, "the shard holds other entries")
+        try FileManager.default.removeItem(at: journal.root.appendingPathComponent("entries/2026/\(gone)-day.md"))
+        XCTAssertTrue(journal.build().succeeded)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: page(gone).path))
+        XCTAssertTrue(journal.build().succeeded)
+        for date in neighbours {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: page(date).path), "\(date) is still published")
+        }
+    }
+
     /// The mood log as parsed is kept in the cache, with its messages: while the file's size and
     /// time stay, it is not read again (as entry files); a new time is read, and its errors given.
     func testTheMoodLogIsNotParsedAgainWhileUnchanged() throws {

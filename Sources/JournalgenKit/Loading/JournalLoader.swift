@@ -239,10 +239,13 @@ public struct JournalLoader: Sendable {
             }
         }
         for list in messages where !list.isEmpty { list.forEach(diagnostics.emit) }
-        // Entries whose files are gone are forgotten (the same listing has none): by serve at
-        // once, by a build when it saves the cache (beside the next stages, not before them).
-        if changed == nil || changed!.needsListing {
-            if keepLastLoad { cache?.keep(only: Set(files)) } else { cache?.keepWhenSaving(only: files) }
+        // Entries whose files are gone are forgotten (the same listing has none). A build then
+        // leaves its entries to the loaded journal alone (see letGoOfEntriesNotSaved).
+        let listed = changed == nil || changed!.needsListing ? files : nil
+        if keepLastLoad {
+            if let listed { cache?.keep(only: Set(listed)) }
+        } else {
+            cache?.letGoOfEntriesNotSaved(keepingOnly: listed)
         }
 
         let today = options.today ?? config.timeZone.today()
