@@ -243,7 +243,7 @@ public struct JournalLoader: Sendable {
         // leaves its entries to the loaded journal alone (see letGoOfEntriesNotSaved).
         let listed = changed == nil || changed!.needsListing ? files : nil
         if keepLastLoad {
-            if let listed { cache?.keep(only: Set(listed)) }
+            if let listed { cache?.keep(only: listed) }
         } else {
             cache?.letGoOfEntriesNotSaved(keepingOnly: listed)
         }
