@@ -415,6 +415,7 @@ extension MediaItem: CompactCodable {
 
     init(compact source: CompactSource) throws {
         self.source = try source.string()
+        kind = Kind(of: self.source)
         caption = try source.optionalString()
         poster = try source.optionalString()
         filePath = try source.optionalString()

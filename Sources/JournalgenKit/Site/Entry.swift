@@ -11,7 +11,35 @@ public struct Place: Sendable, Hashable {
 
 /// A photo, video or other file an entry lists under `media:`.
 public struct MediaItem: Sendable, Hashable {
-    public var source: String
+    public var source: String { didSet { kind = Kind(of: source) } }
+    /// What the file is, by its name: worked out once, not at each of the many times pages and
+    /// fingerprints ask whether an item is a photo or a video (each answer lowercased the
+    /// extension again, 10,800 items at 10k entries, several times a build).
+    public internal(set) var kind: Kind
+
+    public enum Kind: UInt8, Sendable {
+        /// A photo journalgen resizes.
+        case photo
+        /// A GIF or an SVG, published as it is.
+        case image
+        case video
+        case track
+        case other
+
+        init(of name: String) {
+            let suffix = MediaItem.lowercasedExtension(name)
+            if MediaItem.photoExtensions.contains(suffix) {
+                self = .photo
+            } else {
+                switch suffix {
+                case "gif", "svg": self = .image
+                case "mp4", "webm", "mov", "m4v": self = .video
+                case "gpx": self = .track
+                default: self = .other
+                }
+            }
+        }
+    }
     public var caption: String?
     public var poster: String?
     /// The file on disk once found (bundle folder first, then media/).
@@ -41,20 +69,19 @@ public struct MediaItem: Sendable, Hashable {
 
     public init(source: String, line: Int, column: Int) {
         self.source = source
+        kind = Kind(of: source)
         self.line = line
         self.column = column
     }
 
-    public var isVideo: Bool {
-        ["mp4", "webm", "mov", "m4v"].contains(fileExtension)
-    }
+    public var isVideo: Bool { kind == .video }
 
-    public var isTrack: Bool { fileExtension == "gpx" }
+    public var isTrack: Bool { kind == .track }
 
-    public var isImage: Bool { isPhoto || ["gif", "svg"].contains(fileExtension) }
+    public var isImage: Bool { kind == .photo || kind == .image }
 
     /// An image journalgen resizes (GIFs and SVGs are published as they are).
-    public var isPhoto: Bool { Self.isPhoto(source) }
+    public var isPhoto: Bool { kind == .photo }
 
     static func isPhoto(_ name: String) -> Bool { photoExtensions.contains(lowercasedExtension(name)) }
 

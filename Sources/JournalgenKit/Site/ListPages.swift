@@ -37,8 +37,11 @@ public struct ListPages: Sendable {
 
         var photos: [Photo] = []
         for index in entries.indices {
-            for position in entries[index].media.indices where entries[index].media[position].isImage || entries[index].media[position].isVideo {
-                photos.append(Photo(entry: index, item: position))
+            // Through the buffer: an item taken by subscript was copied whole to ask its kind.
+            entries[index].media.withUnsafeBufferPointer { media in
+                for position in media.indices where media[position].isImage || media[position].isVideo {
+                    photos.append(Photo(entry: index, item: position))
+                }
             }
         }
         self.photos = photos
