@@ -105,11 +105,14 @@ import Testing
         try journal.write("entries/a/2026-04-03-kyoto.md", "---\ndate: 2026-04-03T10:00:00+09:00\n---\nMorning\n")
         try journal.write("entries/b/2026-04-03-kyoto.md", "---\ndate: 2026-04-03T20:00:00+09:00\n---\nEvening\n")
         try journal.write("entries/c/kyoto.md", "---\ndate: 2026-04-03T15:00:00+09:00\n---\nAfternoon\n")
+        // Its own address is one given to another entry before it.
+        try journal.write("entries/d/2026-04-03-kyoto-2.md", "---\ndate: 2026-04-03T22:00:00+09:00\n---\nNight\n")
         let report = journal.build()
         #expect(report.succeeded, "\(report.diagnostics)")
         #expect(try journal.read("_site/2026/04/03/kyoto/index.html").contains("Morning"))
         #expect(try journal.read("_site/2026/04/03/kyoto-2/index.html").contains("Afternoon"))
         #expect(try journal.read("_site/2026/04/03/kyoto-3/index.html").contains("Evening"))
+        #expect(try journal.read("_site/2026/04/03/kyoto-2-2/index.html").contains("Night"))
     }
 
     @Test func titleFallsBackToHeadingThenDate() throws {

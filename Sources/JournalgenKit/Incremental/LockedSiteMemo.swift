@@ -35,12 +35,20 @@ struct LockedSiteMemo: Sendable {
     /// The fingerprints of the texts of `paths` among the split's entries.
     static func texts(of paths: [String], in split: LockedSite.Split) -> [String: String] {
         let wanted = Set(paths)
-        // Read in place: copying the entries out first was a copy of most of the journal.
         var texts: [String: String] = [:]
         for list in [split.publicEntries, split.privateEntries] {
-            for index in list.indices where wanted.contains(list[index].relativePath) && texts[list[index].relativePath] == nil {
-                texts[list[index].relativePath] = text(of: list[index])
+            // Read in place (copying the entries out first was a copy of most of the journal), by
+            // runs on all cores: a build that found the private part current waited for this
+            // look at every entry's name on one core.
+            let found: [[(path: String, text: String)]] = list.withUnsafeBufferPointer { buffer in
+                nonisolated(unsafe) let all = buffer
+                return parallelMap(Array(stride(from: 0, to: all.count, by: 512))) { start in
+                    (start..<min(start + 512, all.count)).compactMap { index in
+                        wanted.contains(all[index].relativePath) ? (all[index].relativePath, text(of: all[index])) : nil
+                    }
+                }
             }
+            for (path, text) in found.joined() where texts[path] == nil { texts[path] = text }
         }
         return texts
     }

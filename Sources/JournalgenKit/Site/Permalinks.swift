@@ -22,24 +22,34 @@ public enum Permalinks {
 
     /// `order`: oldestFirst(entries).
     static func assign(_ entries: inout [Entry], order: [Int]) {
+        // Each entry's own address is made on all cores; only the look for two that are the same
+        // goes in order, on one (the whole was 10 ms of a 10k build's site model on one core).
+        let own: [(path: String, locked: Bool)] = entries.withUnsafeBufferPointer { buffer in
+            nonisolated(unsafe) let all = buffer
+            return parallelMap(Array(all.indices)) { index in
+                if let token = all[index].lockToken { return (lockedPath(token), true) }
+                return (dayFolder(all[index].date.day) + all[index].slug + "/", false)
+            }
+        }
+        var paths = own.map(\.path)
         var taken: Set<String> = []
         taken.reserveCapacity(order.count)
-        for index in order {
-            if let token = entries[index].lockToken {
-                entries[index].sitePath = lockedPath(token)
-                continue
-            }
-            let day = entries[index].date.day
-            let prefix = "\(pad(day.year, 4))/\(pad(day.month, 2))/\(pad(day.day, 2))/"
-            let slug = entries[index].slug
-            var path = prefix + slug + "/"
+        for index in order where !own[index].locked && !taken.insert(own[index].path).inserted {
+            let prefix = dayFolder(entries[index].date.day), slug = entries[index].slug
             var n = 2
+            var path = prefix + "\(slug)-\(n)/"
             while taken.contains(path) {
-                path = prefix + "\(slug)-\(n)/"
                 n += 1
+                path = prefix + "\(slug)-\(n)/"
             }
             taken.insert(path)
-            entries[index].sitePath = path
+            paths[index] = path
         }
+        for index in entries.indices { entries[index].sitePath = paths[index] }
+    }
+
+    /// "YYYY/MM/DD/" of an entry's page.
+    private static func dayFolder(_ day: CalendarDay) -> String {
+        "\(pad(day.year, 4))/\(pad(day.month, 2))/\(pad(day.day, 2))/"
     }
 }
