@@ -5,6 +5,7 @@ import JournalgenKit
 extension Journalgen {
     struct Build: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "build",
             abstract: "Build the journal's website.",
             discussion: """
                 The site is built in a folder beside the output and swapped in only when the whole \
@@ -58,6 +59,7 @@ extension Journalgen {
 
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "check",
             abstract: "Load and render the whole journal without writing anything; report every problem.",
             discussion: """
                 Besides what a build reports (every error of every entry, links between entries that \

@@ -7,6 +7,7 @@ extension ImportSource: ExpressibleByArgument {}
 extension Journalgen {
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "import",
             abstract: "Bring a diary in from Day One, Daylio or jrnl.",
             discussion: """
                 dayone: Day One's JSON export, the .zip or its unpacked folder. daylio: \

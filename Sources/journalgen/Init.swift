@@ -5,6 +5,7 @@ import JournalgenKit
 extension Journalgen {
     struct Init: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "init",
             abstract: "Start a new journal: journal.yaml, a welcome entry, a .gitignore, and git.",
             discussion: """
                 Writes journal.yaml (every key explained in comments), entries/YYYY/YYYY-MM-DD-welcome.md \

@@ -1,6 +1,9 @@
 import ArgumentParser
 import JournalgenKit
 
+/// Every command names itself (`commandName`): a name derived from the type's made the argument
+/// parser describe each type at each start, a search through the binary's protocol conformances
+/// (2 ms of every run, of a build after an edit too).
 @main
 struct Journalgen: ParsableCommand {
     static let configuration = CommandConfiguration(

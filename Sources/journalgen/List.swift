@@ -5,6 +5,7 @@ import JournalgenKit
 extension Journalgen {
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "list",
             abstract: "List entries, newest first, filtered as on the site's Find page.",
             discussion: """
                 Filters combine (all must match). Drafts and private entries are listed too, marked. \

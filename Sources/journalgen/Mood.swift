@@ -5,6 +5,7 @@ import JournalgenKit
 extension Journalgen {
     struct Mood: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "mood",
             abstract: "Log a mood now: one line at the end of moods.log.",
             discussion: """
                 LEVEL is a mood of the journal's scale: its value, its label or its number (1 = the \
@@ -54,6 +55,7 @@ extension Journalgen {
 
     struct Moods: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "moods",
             abstract: "Show the latest moods: quick logs and entries' moods, newest first.",
             discussion: """
                 Examples:

@@ -5,6 +5,7 @@ import JournalgenKit
 extension Journalgen {
     struct New: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "new",
             abstract: "Write a new entry: pick the date, mood, theme, trip and place, then your editor opens.",
             discussion: """
                 On a terminal, journalgen asks for what the options do not give (Enter keeps the \

@@ -5,6 +5,7 @@ import JournalgenKit
 extension Journalgen {
     struct Due: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "due",
             abstract: "The entries due for a revisit today, oldest due first (the Today tab).",
             discussion: """
                 An entry with `revisit: 3 weeks` is due 3 weeks after its date. Then read it again \
@@ -43,6 +44,7 @@ extension Journalgen {
 
     struct Revisit: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "revisit",
             abstract: "Set when an entry comes back: INTERVAL from today (or `off`).",
             discussion: """
                 Writes `revisit:` in the entry's front matter as an interval from the entry's date \
@@ -87,6 +89,7 @@ extension Journalgen {
 
     struct Glory: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "glory",
             abstract: "Put an entry on the List of Glory: the idea came true. Clears its revisit.",
             discussion: """
                 Writes `glory: DAY` (default: today) and removes `revisit:`; only those lines change.

@@ -5,6 +5,7 @@ import JournalgenKit
 extension Journalgen {
     struct Serve: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "serve",
             abstract: "Build the journal, serve it on this computer and rebuild on every save, with live reload.",
             discussion: """
                 Open the address it prints in a browser and write: each save rebuilds what changed \

@@ -5,6 +5,7 @@ import JournalgenKit
 extension Journalgen {
     struct Tasks: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "tasks",
             abstract: "List the task-list items of every entry: open ones first, the important on top.",
             discussion: """
                 An item is a Markdown task (`- [ ] text`); `!` at its start makes it important, \
@@ -53,6 +54,7 @@ extension Journalgen {
 
     struct Done: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "done",
             abstract: "Tick a task: `- [ ]` becomes `- [x]`, and nothing else in the file changes.",
             discussion: """
                 TASK is FILE:LINE as `journalgen tasks` prints it, or words of the task's text that \
@@ -71,6 +73,7 @@ extension Journalgen {
 
     struct Undo: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "undo",
             abstract: "Untick a task: `- [x]` becomes `- [ ]`, and nothing else in the file changes.",
             discussion: """
                 TASK is FILE:LINE, or words of the task's text that match exactly one done task.

@@ -5,6 +5,7 @@ import JournalgenKit
 extension Journalgen {
     struct Unlock: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "unlock",
             abstract: "Decrypt a private page of a built site, to check what readers with the passphrase see.",
             discussion: """
                 PAGE is a lock screen's file or folder in the built site, or its URL (looked up in \
