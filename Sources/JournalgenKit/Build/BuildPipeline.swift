@@ -62,6 +62,17 @@ public struct BuildPipeline: Sendable {
         let sealedStore = options.session == nil && options.useCache && options.writeOutput && !options.skipPrivate
             ? SealedPartStore(journal: journal.path, early: true) : nil
 
+        // The theme and templates depend on the settings alone: a build reads and parses them
+        // beside the entries, not after them on one core (serve first asks whether they changed).
+        let assets = AssetSource(journal: journal)
+        let themeAhead = Mutex<BuildSession.ThemeParts?>(nil), themeRead = DispatchGroup()
+        if options.session == nil {
+            let settings = config
+            DispatchQueue.global().async(group: themeRead) { [paths] in
+                themeAhead.withLock { $0 = Self.loadTheme(config: settings, assets: assets, paths: paths, configPath: configPath) }
+            }
+        }
+
         // 2. Entries, parsed and rendered on all cores.
         let imageCache = options.session?.imageCache(journal: journal.path) ?? ImageCache(journal: journal.path)
         imageCache.beginBuild()
@@ -98,17 +109,10 @@ public struct BuildPipeline: Sendable {
             ? SiteInPlaceRecords(journal: journal.path, output: options.outputFolder) : nil
 
         // 3. Theme and templates; serve's last when only entries and media changed since.
-        let assets = AssetSource(journal: journal)
-        func loadTheme() -> BuildSession.ThemeParts {
-            let own = DiagnosticsEngine()
-            let theme = Theme.load(name: config.theme, assets: assets, paths: paths,
-                                   configLocation: SourceLocation(path: configPath), diagnostics: own)
-            let templates = theme.flatMap { TemplateSet.load(theme: $0, assets: assets, paths: paths, diagnostics: own) }
-            let localization = Localization.load(language: config.language, assets: assets, paths: paths,
-                                                 at: config.languageLocation ?? SourceLocation(path: configPath), diagnostics: own)
-            return BuildSession.ThemeParts(theme: theme, templates: templates, localization: localization, diagnostics: own.diagnostics)
-        }
-        let themeParts = options.session?.theme(sameAsLast: onlyEntriesChanged, make: loadTheme) ?? loadTheme()
+        themeRead.wait()
+        let settings = config
+        let themeParts = options.session?.theme(sameAsLast: onlyEntriesChanged) { Self.loadTheme(config: settings, assets: assets, paths: paths, configPath: configPath) }
+            ?? themeAhead.withLock { $0 }!
         themeParts.diagnostics.forEach(diagnostics.emit)
         let (theme, templates, localization) = (themeParts.theme, themeParts.templates, themeParts.localization)
         if let theme {
@@ -787,6 +791,16 @@ public struct BuildPipeline: Sendable {
             }
         }
         return sources
+    }
+
+    /// The theme, its templates and the language's labels, with their messages.
+    private static func loadTheme(config: JournalConfig, assets: AssetSource, paths: DisplayPaths, configPath: String) -> BuildSession.ThemeParts {
+        let own = DiagnosticsEngine()
+        let theme = Theme.load(name: config.theme, assets: assets, paths: paths, configLocation: SourceLocation(path: configPath), diagnostics: own)
+        let templates = theme.flatMap { TemplateSet.load(theme: $0, assets: assets, paths: paths, diagnostics: own) }
+        let localization = Localization.load(language: config.language, assets: assets, paths: paths,
+                                             at: config.languageLocation ?? SourceLocation(path: configPath), diagnostics: own)
+        return BuildSession.ThemeParts(theme: theme, templates: templates, localization: localization, diagnostics: own.diagnostics)
     }
 
     /// The session's cache when it was made under the same settings, else the one saved on disk.
