@@ -491,7 +491,7 @@ enum SiteFingerprint {
         groups += model.tags.map { ("tag " + $0.slug, $0.entries) }
         let entries = model.entries
         groups.append(("tasks", entries.indices.filter { !entries[$0].body.tasks.isEmpty }))
-        groups.append(("photos", entries.indices.filter { entries[$0].media.contains { $0.isImage || $0.isVideo } }))
+        groups.append(("photos", entries.indices.filter { entries[$0].media.hasPicture }))
         groups.append(("themes", entries.indices.filter { entries[$0].theme != nil }))
         let pages = groups.map { name, entries in
             var bytes = Array(name.utf8) + [0]

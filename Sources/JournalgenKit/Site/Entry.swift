@@ -26,6 +26,9 @@ public struct MediaItem: Sendable, Hashable {
         case track
         case other
 
+        /// Shown on the photos pages.
+        var isPicture: Bool { self == .photo || self == .image || self == .video }
+
         init(of name: String) {
             let suffix = MediaItem.lowercasedExtension(name)
             if MediaItem.photoExtensions.contains(suffix) {
@@ -190,6 +193,17 @@ public struct RevisitInterval: Sendable, Hashable, CustomStringConvertible {
         default: break
         }
         return RevisitInterval(amount: 0, unit: .day, day: target)
+    }
+}
+
+extension [MediaItem] {
+    /// Whether one of the items is shown on the photos pages. By index through the buffer: an
+    /// item handed out, as `contains` hands them, was copied whole to ask its kind.
+    var hasPicture: Bool {
+        withUnsafeBufferPointer { items in
+            for index in items.indices where items[index].kind.isPicture { return true }
+            return false
+        }
     }
 }
 

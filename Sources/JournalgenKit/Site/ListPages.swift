@@ -37,11 +37,9 @@ public struct ListPages: Sendable {
 
         var photos: [Photo] = []
         for index in entries.indices {
-            // Through the buffer: an item taken by subscript was copied whole to ask its kind.
+            // The stored kind read through the buffer: asking `isImage` of an item copied it whole.
             entries[index].media.withUnsafeBufferPointer { media in
-                for position in media.indices where media[position].isImage || media[position].isVideo {
-                    photos.append(Photo(entry: index, item: position))
-                }
+                for position in media.indices where media[position].kind.isPicture { photos.append(Photo(entry: index, item: position)) }
             }
         }
         self.photos = photos
