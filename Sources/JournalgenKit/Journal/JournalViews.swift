@@ -43,15 +43,12 @@ public struct JournalViews: Sendable {
     /// Each author's entries, trips and moods (their streaks note the day), when two or more write the journal.
     public let authors: AuthorIndex
 
-    public init(config: JournalConfig, entries: [Entry], moodLog: [MoodLogLine], trips: [String: TripInfo], today: CalendarDay,
-                authorPhotos: [String: MediaItem] = [:]) {
-        // The mood history, the largest view, is made on another core meanwhile (its moods by
-        // tag here, after the others: this core waited for it).
-        nonisolated(unsafe) var history: MoodHistory?
-        let made = DispatchGroup()
-        DispatchQueue.global().async(group: made) {
-            history = MoodHistory(scale: config.moods, entries: entries, log: moodLog, today: today, tagsLater: true)
-        }
+    /// `history`: the mood history, begun by the caller; else it is made here, on another core
+    /// meanwhile (its moods by tag here, after the others: this core waited for it).
+    init(config: JournalConfig, entries: [Entry], moodLog: [MoodLogLine], trips: [String: TripInfo], today: CalendarDay,
+         authorPhotos: [String: MediaItem] = [:], history pending: MoodHistory.Pending? = nil) {
+        let history = pending ?? MoodHistory.Pending(scale: config.moods, moods: entries.indices.map { MoodHistory.EntryMood(date: entries[$0].date, mood: entries[$0].mood) },
+                                                     log: moodLog, today: today)
         let glory = GloryList(entries: entries, today: today)
         let revisits = RevisitSchedule(entries: entries, today: today)
         self.trips = TripIndex(entries: entries, infos: trips, settings: config.media)
@@ -77,9 +74,9 @@ public struct JournalViews: Sendable {
             return day.month == today.month && day.day == today.day && day.year < today.year
         }
         let moodsByTag = MoodHistory.moodByTag(entries)
-        made.wait()
-        history!.byTag = moodsByTag
-        moods = history!
+        var moods = history.value
+        moods.byTag = moodsByTag
+        self.moods = moods
         ofTheDay = OfTheDay(today: today, glory: glory, revisits: revisits, onThisDay: onThisDay)
     }
 

@@ -1,3 +1,6 @@
+import Dispatch
+import Synchronization
+
 /// One mood on the timeline: from an entry's `mood:` or from a `moods.log` line.
 public struct MoodPoint: Sendable {
     public var date: EntryDate
@@ -69,6 +72,19 @@ public struct MoodHistory: Sendable {
     /// `tagsLater`: `byTag` is left empty, for the caller to fill with `moodByTag` meanwhile.
     public init(scale: MoodScale, entries: [Entry], log: [MoodLogLine], today: CalendarDay, including: ((Int) -> Bool)? = nil,
                 tagsLater: Bool = false) {
+        self.init(scale: scale, moods: entries.indices.map { EntryMood(date: entries[$0].date, mood: entries[$0].mood) }, log: log, today: today,
+                  including: including)
+        if !tagsLater { byTag = Self.moodByTag(entries, including: including) }
+    }
+
+    /// What the history takes of an entry (the tags aside, see `moodByTag`).
+    struct EntryMood: Sendable {
+        var date: EntryDate
+        var mood: MoodLevel?
+    }
+
+    /// `moods`: each entry's, in the site's order; `byTag` is left empty.
+    init(scale: MoodScale, moods entries: [EntryMood], log: [MoodLogLine], today: CalendarDay, including: ((Int) -> Bool)? = nil) {
         self.scale = scale
         var points: [MoodPoint] = []
         points.reserveCapacity(entries.count + log.count)
@@ -111,7 +127,25 @@ public struct MoodHistory: Sendable {
         average = points.isEmpty ? nil : Double(points.reduce(0) { $0 + $1.level.score }) / Double(points.count)
 
         streaksAsOfTheDay = Self.streaks(days.map(\.day), today: today)
-        byTag = tagsLater ? [] : Self.moodByTag(entries, including: including)
+        byTag = []
+    }
+
+    /// A history made on another core while the caller goes on.
+    final class Pending: Sendable {
+        private let made = DispatchGroup()
+        private let history = Mutex<MoodHistory?>(nil)
+
+        init(scale: MoodScale, moods: [EntryMood], log: [MoodLogLine], today: CalendarDay) {
+            DispatchQueue.global().async(group: made) { [self] in
+                let made = MoodHistory(scale: scale, moods: moods, log: log, today: today)
+                history.withLock { $0 = made }
+            }
+        }
+
+        var value: MoodHistory {
+            made.wait()
+            return history.withLock { $0! }
+        }
     }
 
     /// Runs of consecutive days with an entry or a log. The current streak is still alive when

@@ -97,6 +97,14 @@ public final class SiteModel: Sendable {
             entries[index].title = localization.longDate(entries[index].date.day)
         }
         let order = Permalinks.oldestFirst(entries)
+        // The mood history, the largest view, begins now on another core: it takes each entry's
+        // date and mood in the order the entries take below, which the steps before the views
+        // leave as they are. Begun with the views, it was the last of them to end.
+        let count = entries.count, day = today ?? config.timeZone.today()
+        let history = MoodHistory.Pending(scale: config.moods, moods: (0..<count).map { place in
+            let index = order[count - 1 - place]
+            return MoodHistory.EntryMood(date: entries[index].date, mood: entries[index].mood)
+        }, log: moodLog, today: day)
         Permalinks.assign(&entries, order: order)
         let media = config.media
         parallelUpdate(&entries) { Self.placeMedia(of: &$0, settings: media) }
@@ -126,8 +134,8 @@ public final class SiteModel: Sendable {
             if let info = photo.photo { photo.sizes = ImageSize.sizes(of: info, sitePath: photo.sitePath, settings: config.media) }
             photos[id] = photo
         }
-        views = JournalViews(config: config, entries: entries, moodLog: moodLog, trips: trips, today: today ?? config.timeZone.today(),
-                             authorPhotos: photos)
+        views = JournalViews(config: config, entries: entries, moodLog: moodLog, trips: trips, today: day,
+                             authorPhotos: photos, history: history)
         groupedDone.wait()
         (years, tags) = grouped!
         listPages = ListPages(entries: entries, tags: tags, views: views, paging: config.paging)
