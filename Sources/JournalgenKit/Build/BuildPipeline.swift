@@ -94,6 +94,10 @@ public struct BuildPipeline: Sendable {
                 let path = journal.path
                 DispatchQueue.global().async(group: background) { entryCache.save(journal: path) }
             }
+            // A build whose entries changed renders pages, and most likely one with a map (an
+            // entry's place, a trip, the places page): the world's outlines are read meanwhile,
+            // not on the core that renders that page (7 ms).
+            if entryCache?.hasChanges ?? true { DispatchQueue.global().async(group: background) { _ = WorldMap.stored } }
         }
         // serve: the entries loaded again, the others being the last load's, when nothing
         // outside entries/ and media/ changed either (the watcher vouches for it).

@@ -91,6 +91,8 @@ public final class EntryCache: Sendable {
     private let records: Mutex<[[String: Record]]>
     /// Shards whose records changed since the cache was loaded or saved.
     private let changed = Mutex(Set<Int>())
+    /// Whether an entry was parsed anew or forgotten since the cache was loaded or saved.
+    var hasChanges: Bool { !changed.withLock { $0.isEmpty } }
     /// The entry files (relative to entries/) as last listed without a message, for `serve`'s
     /// rebuilds that know no file was added or removed.
     var lastListing: [String]? {

@@ -43,12 +43,11 @@ public struct JournalViews: Sendable {
     /// Each author's entries, trips and moods (their streaks note the day), when two or more write the journal.
     public let authors: AuthorIndex
 
-    /// `history`: the mood history, begun by the caller; else it is made here, on another core
-    /// meanwhile (its moods by tag here, after the others: this core waited for it).
+    /// `history`: the mood history, begun by the caller; else it is begun here, made on another
+    /// core while this one makes the others.
     init(config: JournalConfig, entries: [Entry], moodLog: [MoodLogLine], trips: [String: TripInfo], today: CalendarDay,
          authorPhotos: [String: MediaItem] = [:], history pending: MoodHistory.Pending? = nil) {
-        let history = pending ?? MoodHistory.Pending(scale: config.moods, moods: entries.indices.map { MoodHistory.EntryMood(date: entries[$0].date, mood: entries[$0].mood) },
-                                                     log: moodLog, today: today)
+        let history = pending ?? MoodHistory.Pending(scale: config.moods, moods: MoodHistory.EntryMood.of(entries), log: moodLog, today: today)
         let glory = GloryList(entries: entries, today: today)
         let revisits = RevisitSchedule(entries: entries, today: today)
         self.trips = TripIndex(entries: entries, infos: trips, settings: config.media)
@@ -73,10 +72,7 @@ public struct JournalViews: Sendable {
             let day = entries[$0].date.day
             return day.month == today.month && day.day == today.day && day.year < today.year
         }
-        let moodsByTag = MoodHistory.moodByTag(entries)
-        var moods = history.value
-        moods.byTag = moodsByTag
-        self.moods = moods
+        moods = history.value
         ofTheDay = OfTheDay(today: today, glory: glory, revisits: revisits, onThisDay: onThisDay)
     }
 

@@ -69,18 +69,22 @@ public struct MoodHistory: Sendable {
 
     /// `including`: the entries that count (one author's); the others keep their indexes, so
     /// points still name entries of the whole site.
-    /// `tagsLater`: `byTag` is left empty, for the caller to fill with `moodByTag` meanwhile.
-    public init(scale: MoodScale, entries: [Entry], log: [MoodLogLine], today: CalendarDay, including: ((Int) -> Bool)? = nil,
-                tagsLater: Bool = false) {
-        self.init(scale: scale, moods: entries.indices.map { EntryMood(date: entries[$0].date, mood: entries[$0].mood) }, log: log, today: today,
-                  including: including)
-        if !tagsLater { byTag = Self.moodByTag(entries, including: including) }
+    public init(scale: MoodScale, entries: [Entry], log: [MoodLogLine], today: CalendarDay, including: ((Int) -> Bool)? = nil) {
+        let moods = EntryMood.of(entries)
+        self.init(scale: scale, moods: moods, log: log, today: today, including: including)
+        byTag = Self.moodByTag(moods, including: including)
     }
 
-    /// What the history takes of an entry (the tags aside, see `moodByTag`).
+    /// What the history takes of an entry.
     struct EntryMood: Sendable {
         var date: EntryDate
         var mood: MoodLevel?
+        var tags: [String]
+
+        /// Of `entries`, in their order.
+        static func of(_ entries: [Entry]) -> [EntryMood] {
+            entries.indices.map { EntryMood(date: entries[$0].date, mood: entries[$0].mood, tags: entries[$0].tags) }
+        }
     }
 
     /// `moods`: each entry's, in the site's order; `byTag` is left empty.
@@ -137,7 +141,8 @@ public struct MoodHistory: Sendable {
 
         init(scale: MoodScale, moods: [EntryMood], log: [MoodLogLine], today: CalendarDay) {
             DispatchQueue.global().async(group: made) { [self] in
-                let made = MoodHistory(scale: scale, moods: moods, log: log, today: today)
+                var made = MoodHistory(scale: scale, moods: moods, log: log, today: today)
+                made.byTag = MoodHistory.moodByTag(moods)
                 history.withLock { $0 = made }
             }
         }
@@ -165,7 +170,7 @@ public struct MoodHistory: Sendable {
         return (last, longest)
     }
 
-    static func moodByTag(_ entries: [Entry], including: ((Int) -> Bool)? = nil) -> [TagMood] {
+    static func moodByTag(_ entries: [EntryMood], including: ((Int) -> Bool)? = nil) -> [TagMood] {
         var sums: [String: (name: String, sum: Int, count: Int)] = [:]
         var slugs = SiteModel.TagSlugs()
         for index in entries.indices where including?(index) ?? true {

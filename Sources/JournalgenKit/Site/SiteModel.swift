@@ -98,12 +98,12 @@ public final class SiteModel: Sendable {
         }
         let order = Permalinks.oldestFirst(entries)
         // The mood history, the largest view, begins now on another core: it takes each entry's
-        // date and mood in the order the entries take below, which the steps before the views
-        // leave as they are. Begun with the views, it was the last of them to end.
+        // date, mood and tags in the order the entries take below, which the steps before the
+        // views leave as they are. Begun with the views, it was the last of them to end.
         let count = entries.count, day = today ?? config.timeZone.today()
         let history = MoodHistory.Pending(scale: config.moods, moods: (0..<count).map { place in
             let index = order[count - 1 - place]
-            return MoodHistory.EntryMood(date: entries[index].date, mood: entries[index].mood)
+            return MoodHistory.EntryMood(date: entries[index].date, mood: entries[index].mood, tags: entries[index].tags)
         }, log: moodLog, today: day)
         Permalinks.assign(&entries, order: order)
         let media = config.media
