@@ -488,8 +488,8 @@ extension ImageSize: CompactCodable {
 extension RenderedBody: CompactCodable {
     func write(compact sink: CompactSink) {
         htmlText.write(to: sink)
-        sink.string(excerptHTML)
-        sink.string(summary)
+        excerptText.write(to: sink)
+        summaryText.write(to: sink)
         sink.optional(firstHeading)
         sink.int(wordCount)
         sink.bool(hasMore)
@@ -501,7 +501,7 @@ extension RenderedBody: CompactCodable {
     }
 
     init(compact source: CompactSource) throws {
-        self.init(html: try source.text(), excerptHTML: try source.string(), summary: try source.string(),
+        self.init(html: try source.text(), excerptHTML: try source.text(), summary: try source.text(),
                   firstHeading: try source.optionalString(), wordCount: try source.int(), hasMore: try source.bool(),
                   images: try source.list(CmarkGFM.Image.self), hasGalleryMarker: try source.bool(),
                   tasks: try source.list(TaskItem.self), links: try source.list(CmarkGFM.Link.self), anchors: try source.strings())

@@ -7,9 +7,19 @@ public struct RenderedBody: Sendable {
     /// Left in the entry cache's file until a page shows it.
     var htmlText: CachedText
     /// What lists show: the part before `<!-- more -->`, or else the first paragraph.
-    public var excerptHTML: String
+    public var excerptHTML: String {
+        get { excerptText.string }
+        set { excerptText = CachedText(newValue) }
+    }
     /// Plain text for `<meta name="description">`.
-    public var summary: String
+    public var summary: String {
+        get { summaryText.string }
+        set { summaryText = CachedText(newValue) }
+    }
+    /// Left in the file as `htmlText`: a build after one edit shows a handful of cards, and read
+    /// at once, the 20,000 texts of 10,000 entries were new memory, every page of it faulted in.
+    var excerptText: CachedText
+    var summaryText: CachedText
     public var firstHeading: String?
     public var wordCount: Int
     /// The page has more than its excerpt ("Read on").
@@ -26,11 +36,11 @@ public struct RenderedBody: Sendable {
     /// The ids its page defines (headings, footnotes, task items), for `#anchor` links into it.
     var anchors: [String] = []
 
-    init(html: CachedText, excerptHTML: String, summary: String, firstHeading: String?, wordCount: Int, hasMore: Bool,
+    init(html: CachedText, excerptHTML: CachedText, summary: CachedText, firstHeading: String?, wordCount: Int, hasMore: Bool,
          images: [CmarkGFM.Image], hasGalleryMarker: Bool, tasks: [TaskItem], links: [CmarkGFM.Link], anchors: [String]) {
         htmlText = html
-        self.excerptHTML = excerptHTML
-        self.summary = summary
+        excerptText = excerptHTML
+        summaryText = summary
         self.firstHeading = firstHeading
         self.wordCount = wordCount
         self.hasMore = hasMore
@@ -70,7 +80,7 @@ public struct MarkdownRenderer: Sendable {
             summary = intro.firstParagraphText
         }
         excerpt = AccessibleMarkup.removeFootnoteReferences(AccessibleMarkup.labelTaskItems(excerpt))
-        return RenderedBody(html: CachedText(AccessibleMarkup.labelTaskItems(full.html)), excerptHTML: excerpt, summary: Self.shorten(summary, to: 200),
+        return RenderedBody(html: CachedText(AccessibleMarkup.labelTaskItems(full.html)), excerptHTML: CachedText(excerpt), summary: CachedText(Self.shorten(summary, to: 200)),
                             firstHeading: full.firstHeading, wordCount: full.wordCount,
                             hasMore: excerpt.utf8.count < full.html.utf8.count, images: full.images,
                             hasGalleryMarker: full.hasGalleryMarker,
