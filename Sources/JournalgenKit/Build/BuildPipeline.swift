@@ -64,10 +64,9 @@ public struct BuildPipeline: Sendable {
 
         // The theme and templates depend on the settings alone: a build reads and parses them
         // beside the entries, not after them on one core (serve first asks whether they changed).
-        let assets = AssetSource(journal: journal)
+        let assets = AssetSource(journal: journal), settings = config
         let themeAhead = Mutex<BuildSession.ThemeParts?>(nil), themeRead = DispatchGroup()
         if options.session == nil {
-            let settings = config
             DispatchQueue.global().async(group: themeRead) { [paths] in
                 themeAhead.withLock { $0 = Self.loadTheme(config: settings, assets: assets, paths: paths, configPath: configPath) }
             }
@@ -114,7 +113,6 @@ public struct BuildPipeline: Sendable {
 
         // 3. Theme and templates; serve's last when only entries and media changed since.
         themeRead.wait()
-        let settings = config
         let themeParts = options.session?.theme(sameAsLast: onlyEntriesChanged) { Self.loadTheme(config: settings, assets: assets, paths: paths, configPath: configPath) }
             ?? themeAhead.withLock { $0 }!
         themeParts.diagnostics.forEach(diagnostics.emit)

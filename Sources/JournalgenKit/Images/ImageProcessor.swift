@@ -13,6 +13,14 @@ struct ImageProcessor {
         var sizes: [ImageSize]
         /// Where the photo is named, for messages.
         var location: SourceLocation
+
+        /// Nil for an item with no file found, or no size to publish.
+        init?(_ file: String?, _ sizes: [ImageSize], _ location: SourceLocation) {
+            guard let file, !sizes.isEmpty else { return nil }
+            source = file
+            self.sizes = sizes
+            self.location = location
+        }
     }
 
     struct Result {
@@ -40,15 +48,11 @@ struct ImageProcessor {
         // Items field by field too: copying each (a dozen strings and lists) cost as much again.
         let found: [[Job]] = parallelMap(Array(stride(from: 0, to: entries.count, by: 256))) { start in
             var jobs: [Job] = []
-            func add(_ file: String?, _ sizes: [ImageSize], _ location: SourceLocation) {
-                guard let file, !sizes.isEmpty else { return }
-                jobs.append(Job(source: file, sizes: sizes, location: location))
-            }
             func add(_ items: [MediaItem], of displayPath: String) {
                 for i in items.indices {
                     let at = SourceLocation(path: displayPath, line: items[i].line, column: items[i].column)
-                    add(items[i].filePath, items[i].sizes, at)
-                    add(items[i].posterFrame ?? items[i].posterPath, items[i].posterSizes, at)
+                    if let job = Job(items[i].filePath, items[i].sizes, at) { jobs.append(job) }
+                    if let job = Job(items[i].posterFrame ?? items[i].posterPath, items[i].posterSizes, at) { jobs.append(job) }
                 }
             }
             for index in start..<min(start + 256, entries.count) {
@@ -63,18 +67,16 @@ struct ImageProcessor {
         // Room for a photo an entry: growing the set rehashed its long paths again and again.
         jobs.reserveCapacity(entries.count)
         seen.reserveCapacity(entries.count)
-        func add(_ file: String?, _ sizes: [ImageSize], _ location: SourceLocation) {
-            guard let file, let first = sizes.first, seen.insert(first.webp).inserted else { return }
-            jobs.append(Job(source: file, sizes: sizes, location: location))
+        func add(_ job: Job?) {
+            guard let job, seen.insert(job.sizes[0].webp).inserted else { return }
+            jobs.append(job)
         }
-        for run in found {
-            for job in run where seen.insert(job.sizes[0].webp).inserted { jobs.append(job) }
-        }
+        for job in found.joined() { add(job) }
         for trip in trips {
-            if let cover = trip.cover { add(cover.filePath, cover.sizes, SourceLocation(path: trip.info.map { paths.display(path: $0.filePath) } ?? "trips/", line: cover.line, column: cover.column)) }
+            if let cover = trip.cover { add(Job(cover.filePath, cover.sizes, SourceLocation(path: trip.info.map { paths.display(path: $0.filePath) } ?? "trips/", line: cover.line, column: cover.column))) }
         }
         for person in authors?.people ?? [] {
-            if let photo = person.photo { add(photo.filePath, photo.sizes, SourceLocation(path: JournalConfig.fileName, line: photo.line, column: photo.column)) }
+            if let photo = person.photo { add(Job(photo.filePath, photo.sizes, SourceLocation(path: JournalConfig.fileName, line: photo.line, column: photo.column))) }
         }
         return jobs
     }

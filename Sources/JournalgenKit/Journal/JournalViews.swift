@@ -43,11 +43,9 @@ public struct JournalViews: Sendable {
     /// Each author's entries, trips and moods (their streaks note the day), when two or more write the journal.
     public let authors: AuthorIndex
 
-    /// `history`: the mood history, begun by the caller; else it is begun here, made on another
-    /// core while this one makes the others.
+    /// `history`: the mood history, begun by the caller on another core (see SiteModel).
     init(config: JournalConfig, entries: [Entry], moodLog: [MoodLogLine], trips: [String: TripInfo], today: CalendarDay,
-         authorPhotos: [String: MediaItem] = [:], history pending: MoodHistory.Pending? = nil) {
-        let history = pending ?? MoodHistory.Pending(scale: config.moods, moods: MoodHistory.EntryMood.of(entries), log: moodLog, today: today)
+         authorPhotos: [String: MediaItem] = [:], history: MoodHistory.Pending) {
         let glory = GloryList(entries: entries, today: today)
         let revisits = RevisitSchedule(entries: entries, today: today)
         self.trips = TripIndex(entries: entries, infos: trips, settings: config.media)

@@ -141,9 +141,9 @@ public struct MoodHistory: Sendable {
 
         init(scale: MoodScale, moods: [EntryMood], log: [MoodLogLine], today: CalendarDay) {
             DispatchQueue.global().async(group: made) { [self] in
-                var made = MoodHistory(scale: scale, moods: moods, log: log, today: today)
-                made.byTag = MoodHistory.moodByTag(moods)
-                history.withLock { $0 = made }
+                var result = MoodHistory(scale: scale, moods: moods, log: log, today: today)
+                result.byTag = MoodHistory.moodByTag(moods)
+                history.withLock { $0 = result }
             }
         }
 
