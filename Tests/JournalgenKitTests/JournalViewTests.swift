@@ -196,6 +196,8 @@ import Testing
 
     @Test func calendarTextIsEscapedAndFolded() {
         #expect(ReminderCalendar.escape("a, b; c\\d\ne") == "a\\, b\\; c\\\\d\\ne")
+        // Every line break is one "\n" (CRLF too); controls go, a tab and other text stay.
+        #expect(ReminderCalendar.escape("a\r\nb\rc\u{85}d\u{2028}e\u{2029}f\u{7}g\tv\u{9F}w\u{7F}é") == "a\\nb\\nc\\nd\\ne\\nfg\tvwé")
         let long = "SUMMARY:" + String(repeating: "ü", count: 60)
         let folded = ReminderCalendar.fold(long)
         let lines = folded.components(separatedBy: "\r\n")

@@ -325,7 +325,7 @@ public struct BuildPipeline: Sendable {
             }
             // Each page's own links are kept, not the page: a 10k-entry site is 600 MB of HTML.
             let pages: [(path: String, addresses: [String])] = parallelMap(Array(jobs.indices)) {
-                (jobPaths[$0], JournalCheck.addresses(in: renderer.render(jobs[$0])))
+                (jobPaths[$0], JournalCheck.addresses(in: String(decoding: renderer.render(jobs[$0]), as: UTF8.self)))
             }
             parallelForEach(count: documents.count) { _ = documents[$0].render() }
             // What `check` adds: the site's own links, unused files, copies, future entries.
@@ -462,7 +462,7 @@ public struct BuildPipeline: Sendable {
             return true
         }
         /// Page `index` as it is published (links made relative where asked), and what it read.
-        @Sendable func renderPage(_ index: Int) -> (html: String, reads: [Int]) {
+        @Sendable func renderPage(_ index: Int) -> (html: [UInt8], reads: [Int]) {
             let job = jobs[index]
             var (html, noted) = BodyReads.trackingAll { renderer.render(job) }
             var reads = noted.indices
@@ -475,7 +475,7 @@ public struct BuildPipeline: Sendable {
             // values (SiteFingerprints).
             for name in noted.templates { for used in templates.uses[name] ?? [] { reads.insert(templateBase + used) } }
             if noted.siteValues != 0 { reads.insert(SiteManifest.siteValuesRead(noted.siteValues)) }
-            if let relative { html = relative.rewrite(html, pagePath: jobPaths[index]) }
+            if let relative { html = relative.rewrite(bytes: html, pagePath: jobPaths[index]) }
             return (html, reads.sorted())
         }
         /// Document `index` (feed, sitemap, search index...), and what it read: the texts it
@@ -490,7 +490,7 @@ public struct BuildPipeline: Sendable {
 
         // 9a. The new site is the site in place but for at most one file: that file replaced
         // where it stands. Pages rendered here are not rendered again if it is not so.
-        var renderedPages: [Int: (html: String, reads: [Int])] = [:]
+        var renderedPages: [Int: (html: [UInt8], reads: [Int])] = [:]
         var renderedDocuments: [Int: (data: Data, reads: [Int])] = [:]
         if let refresh, let fingerprints {
             let pageReads: [[Int]?] = parallelMap(Array(jobs.indices)) { index in
@@ -504,9 +504,9 @@ public struct BuildPipeline: Sendable {
             var changed: [(path: String, bytes: Data)] = []
             for (n, index) in pagesToMake.enumerated() {
                 renderedPages[index] = madePages[n]
-                var html = madePages[n].html
-                if !html.withUTF8({ refresh.holds(UnsafeRawBufferPointer($0), at: jobPaths[index]) }) {
-                    changed.append((jobPaths[index], Data(html.utf8)))
+                let html = madePages[n].html
+                if !html.withUnsafeBytes({ refresh.holds($0, at: jobPaths[index]) }) {
+                    changed.append((jobPaths[index], Data(html)))
                 }
             }
             for (n, index) in documentsToMake.enumerated() {

@@ -106,7 +106,7 @@ enum CmarkGFM {
         var links: [Link] = []
         // Only a text with "[[" can have one; the others keep cmark's text nodes as parsed (split
         // at punctuation), which the word count below joins up again.
-        if withLinks, markdown.containsBytes("[[") {
+        if withLinks, markdown.containsRareBytes("[[") {
             links = makeWikiLinks(in: document)
         }
 

@@ -99,27 +99,50 @@ struct ReminderCalendar {
     /// other line break (NEL, U+2028, U+2029, a lone CR) is a line break too, and controls,
     /// which TEXT may not hold, are left out.
     static func escape(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "\\": out += "\\\\"
-            case ";": out += "\\;"
-            case ",": out += "\\,"
-            case "\n", "\r\n", "\r", "\u{85}", "\u{2028}", "\u{2029}": out += "\\n"
+        // On the UTF-8 bytes: going through Characters (grapheme breaking) made this a third of
+        // the calendar's time. Controls are characters of their own, so byte by byte is the same.
+        let bytes = Array(text.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 8)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            switch byte {
+            case UInt8(ascii: "\\"), UInt8(ascii: ";"), UInt8(ascii: ","):
+                out += [UInt8(ascii: "\\"), byte]
+            case 0x0D where index < bytes.count && bytes[index] == 0x0A:
+                index += 1
+                out += lineBreak
+            case 0x0A, 0x0D:
+                out += lineBreak
+            case 0x09:
+                out.append(byte)
+            case 0x00..<0x20, 0x7F:
+                continue
+            // U+0080 to U+009F: NEL (U+0085) breaks a line, the others are controls.
+            case 0xC2 where index < bytes.count && (0x80...0x9F).contains(bytes[index]):
+                if bytes[index] == 0x85 { out += lineBreak }
+                index += 1
+            // U+2028 and U+2029, the line and paragraph separators.
+            case 0xE2 where index + 1 < bytes.count && bytes[index] == 0x80 && (bytes[index + 1] == 0xA8 || bytes[index + 1] == 0xA9):
+                index += 2
+                out += lineBreak
             default:
-                if character.unicodeScalars.contains(where: { ($0.value < 0x20 && $0.value != 0x09) || (0x7F...0x9F).contains($0.value) }) { continue }
-                out.append(character)
+                out.append(byte)
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
+
+    private static let lineBreak = Array("\\n".utf8)
 
     /// Lines longer than 75 octets are folded: CRLF and a space, never inside a UTF-8 character.
     static func fold(_ line: String) -> String {
         guard line.utf8.count > 75 else { return line }
         var out = "", count = 0
         for scalar in line.unicodeScalars {
-            let size = String(scalar).utf8.count
+            let size = scalar.utf8.count
             if count + size > 75 {
                 out += "\r\n "
                 count = 1

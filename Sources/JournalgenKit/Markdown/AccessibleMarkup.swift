@@ -22,27 +22,28 @@ enum AccessibleMarkup {
                 // The text ends at a nested list's line, else at the item's end (found only before it).
                 let lineEnd = ByteSearch.find(nested, in: bytes, from: textStart, before: itemClose.map { $0 + nested.count })
                 guard let end = lineEnd ?? itemClose else { break }
-                out += bytes[at..<item]
+                out.keep(at..<item)
                 let nextItem = ByteSearch.find(itemStart, in: bytes, from: textStart, before: itemClose.map { $0 + itemStart.count }) ?? bytes.count
                 let itemBound = min(itemClose ?? bytes.count, nextItem)
                 if let marker = ByteSearch.find(markerStart, in: bytes, from: textStart, before: itemBound + markerStart.count - 1), marker < itemBound,
                    let close = ByteSearch.find(markerEnd, in: bytes, from: marker) {
-                    let id = bytes[(marker + markerStart.count)..<close]
-                    out += Array("<li id=\"".utf8) + id + Array("\"><label>".utf8)
+                    out.insert("<li id=\"")
+                    out.keep((marker + markerStart.count)..<close)
+                    out.insert("\"><label>")
                     if marker < end {
-                        out += bytes[(item + 4)..<marker]
-                        out += bytes[(close + markerEnd.count)..<end]
+                        out.keep((item + 4)..<marker)
+                        out.keep((close + markerEnd.count)..<end)
                     } else {
-                        out += bytes[(item + 4)..<end]
+                        out.keep((item + 4)..<end)
                     }
                 } else {
-                    out += Array("<li><label>".utf8)
-                    out += bytes[(item + 4)..<end]
+                    out.insert("<li><label>")
+                    out.keep((item + 4)..<end)
                 }
-                out += Array("</label>".utf8)
+                out.insert("</label>")
                 at = end
             }
-            out += bytes[at...]
+            out.keep(at..<bytes.count)
         }
     }
 
@@ -54,10 +55,10 @@ enum AccessibleMarkup {
         return rewrite(html) { bytes, out in
             var at = 0
             while let ref = ByteSearch.find(start, in: bytes, from: at), let end = ByteSearch.find(close, in: bytes, from: ref) {
-                out += bytes[at..<ref]
+                out.keep(at..<ref)
                 at = end + close.count
             }
-            out += bytes[at...]
+            out.keep(at..<bytes.count)
         }
     }
 
@@ -67,13 +68,43 @@ enum AccessibleMarkup {
     static let taskItem = "<li><input type=\"checkbox\""
     static let footnoteReference = "<sup class=\"footnote-ref\">"
 
-    private static func rewrite(_ html: String, _ body: (UnsafeBufferPointer<UInt8>, inout [UInt8]) -> Void) -> String {
+    /// The text again, as `body` lists it: parts of the text kept and new text put in.
+    private static func rewrite(_ html: String, _ body: (UnsafeBufferPointer<UInt8>, inout Rewriting) -> Void) -> String {
         var copy = html
-        return copy.withUTF8 { bytes in
-            var out: [UInt8] = []
-            out.reserveCapacity(bytes.count + 256)
-            body(bytes, &out)
-            return String(decoding: out, as: UTF8.self)
+        var rewriting = Rewriting()
+        copy.withUTF8 { body($0, &rewriting) }
+        return rewriting.text(from: html)
+    }
+
+    /// A text made of the parts of another and a few new ones. Joined as strings, not as bytes:
+    /// bytes made into a string are checked again one by one (ten instructions a byte over
+    /// every entry with a task list), and the parts, cut at tags, are whole characters already.
+    private struct Rewriting {
+        private enum Part { case kept(Range<Int>), inserted(String) }
+        private var parts: [Part] = []
+
+        mutating func keep(_ range: Range<Int>) { if !range.isEmpty { parts.append(.kept(range)) } }
+        mutating func insert(_ text: String) { parts.append(.inserted(text)) }
+
+        func text(from source: String) -> String {
+            let utf8 = source.utf8
+            var out = ""
+            // The exact size: the text is kept for the whole build.
+            out.reserveCapacity(parts.reduce(0) { total, part in
+                switch part {
+                case .kept(let range): total + range.count
+                case .inserted(let text): total + text.utf8.count
+                }
+            })
+            for part in parts {
+                switch part {
+                case .kept(let range):
+                    out += source[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)]
+                case .inserted(let text):
+                    out += text
+                }
+            }
+            return out
         }
     }
 }

@@ -15,10 +15,14 @@ struct RelativeLinks: Sendable {
 
     /// `pagePath` is the page's file in the site ("2026/04/01/kyoto-gates/index.html").
     func rewrite(_ html: String, pagePath: String) -> String {
+        String(decoding: rewrite(bytes: Array(html.utf8), pagePath: pagePath), as: UTF8.self)
+    }
+
+    /// As `rewrite(_:pagePath:)`, on a page's bytes as rendered.
+    func rewrite(bytes html: [UInt8], pagePath: String) -> [UInt8] {
         let up = [UInt8](String(repeating: "../", count: pagePath.utf8.filter { $0 == UInt8(ascii: "/") }.count).utf8)
         let base = Array(basePath.utf8)
-        var copy = html
-        return copy.withUTF8 { bytes in
+        return html.withUnsafeBufferPointer { bytes in
             var out: [UInt8] = []
             out.reserveCapacity(bytes.count + 1024)
             var at = 0
@@ -49,7 +53,7 @@ struct RelativeLinks: Sendable {
                 at = valueEnd
             }
             out += bytes[at...]
-            return String(decoding: out, as: UTF8.self)
+            return out
         }
     }
 

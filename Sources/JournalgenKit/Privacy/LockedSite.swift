@@ -130,7 +130,7 @@ struct LockedSite: Sendable {
         let renderer = PageRenderer(model: model, templates: templates, theme: theme, stylesheet: stylesheet, script: script)
         var site = LockedSite()
 
-        var work: [(path: String, kind: LockedPage.Kind, title: String, variant: String, render: @Sendable () -> String)] = []
+        var work: [(path: String, kind: LockedPage.Kind, title: String, variant: String, render: @Sendable () -> [UInt8])] = []
         let privateIndexes = model.entries.indices.filter { model.entries[$0].lockToken != nil }
         for index in privateIndexes {
             let entry = model.entries[index]
@@ -153,7 +153,7 @@ struct LockedSite: Sendable {
         let sealed: [(page: LockedPage, reads: [Int])] = parallelMap(work) { item in
             let (html, reads) = BodyReads.tracking { item.render() }
             // As JSONSerialization wrote it (sorted keys, `/` escaped), at a fraction of its cost.
-            var json = JSONText(capacity: html.utf8.count + 256, escapingSlashes: true)
+            var json = JSONText(capacity: html.count + 256, escapingSlashes: true)
             json.object(["html": .string(mainContent(of: html)), "title": .string(item.title + " · " + siteTitle), "variant": .string(item.variant)])
             let text = json.text
             return (LockedPage(sitePath: item.path, kind: item.kind, payload: keys.seal(PrivateKeys.padded(text), at: item.path).base64EncodedString()), reads)
@@ -184,19 +184,15 @@ struct LockedSite: Sendable {
     /// What the layout puts inside `<main>`: the part of the page the lock screen stands in for.
     /// Found in the UTF-8 bytes: Foundation's `range(of:)` went through UTF-16 over every
     /// private page, 20 ms of a 10k-entry build's CPU.
-    static func mainContent(of html: String) -> String {
-        var text = html
-        let bounds: (start: Int, end: Int)? = text.withUTF8 { bytes in
+    static func mainContent(of html: [UInt8]) -> String {
+        let bounds: (start: Int, end: Int)? = html.withUnsafeBufferPointer { bytes in
             guard let open = ByteSearch.find(mainOpen, in: bytes, from: 0),
                   let tagEnd = ByteSearch.find(tagClose, in: bytes, from: open + mainOpen.count),
                   let close = ByteSearch.findLast(mainClose, in: bytes), close >= tagEnd + 1 else { return nil }
             return (tagEnd + 1, close)
         }
-        guard let bounds else { return html }
-        let utf8 = html.utf8
-        let slice = utf8[utf8.index(utf8.startIndex, offsetBy: bounds.start)..<utf8.index(utf8.startIndex, offsetBy: bounds.end)]
         // Both ends are at ASCII bytes, so on scalar boundaries.
-        return String(slice) ?? String(decoding: slice, as: UTF8.self)
+        return String(decoding: bounds.map { html[$0.start..<$0.end] } ?? html[...], as: UTF8.self)
     }
 
     private static let mainOpen = Array("<main".utf8), tagClose = Array(">".utf8), mainClose = Array("</main>".utf8)

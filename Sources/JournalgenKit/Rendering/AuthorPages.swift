@@ -1,16 +1,16 @@
 /// `authors/`: everyone who writes in the journal; `authors/ID/`: one person's profile, entries,
 /// trips and own mood timeline. Made only when two or more people write the journal.
 extension PageRenderer {
-    func renderAuthorPage(_ job: PageJob) -> String {
+    func renderAuthorPage(_ job: PageJob) -> [UInt8] {
         let authors = model.views.authors
         switch job {
         case .authors:
-            return templates.render("authors", context(page(text("authors"), "authors/", kind: "authors"), [
+            return templates.page("authors", context(page(text("authors"), "authors/", kind: "authors"), [
                 "authors": .objects(authors.listed.map { AuthorView(person: authors.people[$0], model: model) }),
             ]))
         case .author(let i, let number):
             let person = authors.people[i], split = model.listPages.authors[i]
-            return templates.render("author", listPageContext(person.author.name, base: person.author.sitePath, number: number, split: split, kind: "author", [
+            return templates.page("author", listPageContext(person.author.name, base: person.author.sitePath, number: number, split: split, kind: "author", [
                 "author": .object(AuthorView(person: person, model: model, part: split.parts[number - 1], isFirstPage: number == 1)),
             ]))
         default:

@@ -1,49 +1,47 @@
 /// HTML escaping over UTF-8 bytes. Titles, places, captions and tags are text, never markup:
 /// every `{{value}}` in a template goes through this.
 public enum HTMLEscaping {
-    private static func special(_ byte: UInt8) -> Bool { byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || byte == 0x27 }
-
-    /// One pass to see whether anything needs escaping (most titles and names do not).
-    private static func needsEscaping(_ utf8: String.UTF8View) -> Bool {
-        utf8.withContiguousStorageIfAvailable { $0.contains(where: special) } ?? utf8.contains(where: special)
+    /// What a special character becomes; nil for every other byte.
+    private static func replacement(for byte: UInt8) -> StaticString? {
+        switch byte {
+        case 0x26: "&amp;"
+        case 0x3C: "&lt;"
+        case 0x3E: "&gt;"
+        case 0x22: "&quot;"
+        case 0x27: "&#39;"
+        default: nil
+        }
     }
 
     public static func escape(_ text: String) -> String {
-        guard needsEscaping(text.utf8) else { return text }
-        var out = ""
+        // One pass to see whether anything needs escaping (most titles and names do not).
+        guard text.utf8.contains(where: { replacement(for: $0) != nil }) else { return text }
+        var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count + 16)
-        appendEscaping(text, to: &out)
-        return out
+        escape(text, into: &out)
+        return String(decoding: out, as: UTF8.self)
     }
 
-    /// `escape(text)` appended to `output`, the runs between special characters as they are: a
-    /// page's thousands of values are not each made into a string of their own first.
-    public static func escape(_ text: String, into output: inout String) {
-        if needsEscaping(text.utf8) { appendEscaping(text, to: &output) } else { output += text }
-    }
-
-    /// The text with its special characters replaced, run by run.
-    private static func appendEscaping(_ text: String, to output: inout String) {
-        let utf8 = text.utf8
-        var runStart = utf8.startIndex
-        var index = runStart
-        while index != utf8.endIndex {
-            let replacement: String
-            switch utf8[index] {
-            case 0x26: replacement = "&amp;"
-            case 0x3C: replacement = "&lt;"
-            case 0x3E: replacement = "&gt;"
-            case 0x22: replacement = "&quot;"
-            case 0x27: replacement = "&#39;"
-            default:
-                utf8.formIndex(after: &index)
-                continue
+    /// `escape(text)` appended to the bytes of a page being rendered, the runs between special
+    /// characters as they are: a page's thousands of values are not each made a string first.
+    static func escape(_ text: String, into output: inout [UInt8]) {
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            var runStart = 0
+            for index in bytes.indices {
+                guard let replacement = replacement(for: bytes[index]) else { continue }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                output.append(contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
+                runStart = index + 1
             }
-            if runStart != index { output += text[runStart..<index] }
-            output += replacement
-            utf8.formIndex(after: &index)
-            runStart = index
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
         }
-        if runStart != utf8.endIndex { output += text[runStart...] }
+        if done == nil { escape(String(decoding: Array(text.utf8), as: UTF8.self), into: &output) }
+    }
+}
+
+extension [UInt8] {
+    /// The text's UTF-8 bytes appended, copied from its storage at once.
+    mutating func append(utf8Of text: String) {
+        if text.utf8.withContiguousStorageIfAvailable({ append(contentsOf: $0) }) == nil { append(contentsOf: text.utf8) }
     }
 }

@@ -50,38 +50,38 @@ extension PageRenderer {
         }
     }
 
-    func renderJournalPage(_ job: PageJob) -> String {
+    func renderJournalPage(_ job: PageJob) -> [UInt8] {
         let views = model.views
         switch job {
         case .moods:
-            return templates.render("moods", context(page(text("moods"), "moods/", kind: "moods"), ["moods": .object(MoodsView(model: model))]))
+            return templates.page("moods", context(page(text("moods"), "moods/", kind: "moods"), ["moods": .object(MoodsView(model: model))]))
         case .moodYear(let y):
             let year = views.moods.years[y]
-            return templates.render("mood-year", context(page("\(text("moods")) \(year)", MoodsView.yearPath(year), kind: "moodYear"), [
+            return templates.page("mood-year", context(page("\(text("moods")) \(year)", MoodsView.yearPath(year), kind: "moodYear"), [
                 "moods": .object(MoodsView(model: model, currentYear: year)),
                 "year": .object(MoodsView(model: model).year(year)),
             ]))
         case .moodLog(let number):
             let split = model.listPages.moodLogPages
-            return templates.render("mood-log", listPageContext(text("moodLog"), base: "mood-log/", number: number, split: split, kind: "moodLog", [
+            return templates.page("mood-log", listPageContext(text("moodLog"), base: "mood-log/", number: number, split: split, kind: "moodLog", [
                 "moods": .object(MoodsView(model: model, logPart: split.parts[number - 1])),
             ]))
         case .moodLevel(let i, let number):
             let group = views.moodGroups[i], split = model.listPages.moodGroups[i]
-            return templates.render("mood-level", listPageContext("\(text("mood")): \(group.title)", base: group.sitePath, number: number, split: split, kind: "moodLevel", [
+            return templates.page("mood-level", listPageContext("\(text("mood")): \(group.title)", base: group.sitePath, number: number, split: split, kind: "moodLevel", [
                 "group": .object(EntryGroupView(group: group, model: model, mood: model.config.moods.level(group.value), part: split.parts[number - 1])),
                 "moods": .object(MoodsView(model: model)),
             ]))
         case .theme(let i, let number):
             let group = views.themeGroups[i], split = model.listPages.themeGroups[i]
             let variant = theme.variants.contains(group.value) ? group.value : nil
-            return templates.render("theme", listPageContext("\(text("theme")): \(group.title)", base: group.sitePath, number: number, split: split, kind: "theme", variant: variant, [
+            return templates.page("theme", listPageContext("\(text("theme")): \(group.title)", base: group.sitePath, number: number, split: split, kind: "theme", variant: variant, [
                 "group": .object(EntryGroupView(group: group, model: model, part: split.parts[number - 1])),
                 "themes": .objects(views.themeGroups.map { EntryGroupView(group: $0, model: model) }),
             ]))
         case .glory(let number):
             let split = model.listPages.gloryPages, part = split.parts[number - 1]
-            return templates.render("glory", listPageContext(text("listOfGlory"), base: "glory/", number: number, split: split, kind: "glory",
+            return templates.page("glory", listPageContext(text("listOfGlory"), base: "glory/", number: number, split: split, kind: "glory",
                                                              description: "Ideas and goals made real.", [
                 "realised": .objects(views.glory.realised[part].map { GloryItemView(item: $0, model: model) }),
                 "start": .number(part.lowerBound + 1),
@@ -93,7 +93,7 @@ extension PageRenderer {
             ]))
         case .revisit(let number):
             let split = model.listPages.revisitPages
-            return templates.render("revisit", listPageContext(text("revisit"), base: "revisit/", number: number, split: split, kind: "revisit", [
+            return templates.page("revisit", listPageContext(text("revisit"), base: "revisit/", number: number, split: split, kind: "revisit", [
                 "due": .objects(views.revisits.due[split.parts[number - 1]].map { RevisitItemView(item: $0, model: model) }),
                 // What comes due in the next weeks stands on the first page only.
                 "upcoming": .objects(number == 1 ? views.revisits.upcoming.map { RevisitItemView(item: $0, model: model) } : []),
@@ -103,12 +103,12 @@ extension PageRenderer {
                 "today": .object(DayView(day: views.today, localization: model.localization)),
             ]))
         case .trips:
-            return templates.render("trips", context(page(text("trips"), "trips/", kind: "trips"), [
+            return templates.page("trips", context(page(text("trips"), "trips/", kind: "trips"), [
                 "trips": .objects(views.trips.trips.map { TripView(trip: $0, model: model) }),
             ]))
         case .trip(let i):
             let trip = views.trips.trips[i]
-            return templates.render("trip", context(page(trip.title, trip.sitePath, kind: "trip", description: trip.info?.summary), [
+            return templates.page("trip", context(page(trip.title, trip.sitePath, kind: "trip", description: trip.info?.summary), [
                 "trip": .object(TripView(trip: trip, model: model, full: true)),
             ]))
         case .places:
@@ -118,13 +118,13 @@ extension PageRenderer {
                                 label: "\(item.visit.name), \(model.localization.counted("entries", item.visit.entries.count) ?? "")",
                                 url: "#place-\(item.number)", number: item.number)
             }
-            return templates.render("places", context(page(text("placesTitle"), "places/", kind: "places"), [
+            return templates.page("places", context(page(text("placesTitle"), "places/", kind: "places"), [
                 "places": .objects(numbered.map { PlaceVisitView(number: $0.number, visit: $0.visit, model: model) }),
                 "maps": .objects(Self.regionMaps(markers, localization: model.localization, interactive: model.config.interactiveMap != nil)),
             ]))
         case .photos(let number):
             let split = model.listPages.photoPages
-            return templates.render("photos", listPageContext(text("photosAndVideos"), base: "photos/", number: number, split: split, kind: "photos", [
+            return templates.page("photos", listPageContext(text("photosAndVideos"), base: "photos/", number: number, split: split, kind: "photos", [
                 "months": .objects(PhotoMonthView.months(model: model, part: split.parts[number - 1])),
             ]))
         case .tasks, .doneTasks:
@@ -132,7 +132,7 @@ extension PageRenderer {
         case .authors, .author:
             return renderAuthorPage(job)
         case .filter:
-            return templates.render("filter", context(page(text("findEntries"), "filter/", kind: "filter"), [
+            return templates.page("filter", context(page(text("findEntries"), "filter/", kind: "filter"), [
                 "filters": .object(FilterOptionsView(model: model)),
             ]))
         default:

@@ -11,10 +11,10 @@ struct LockScreens: Sendable {
 extension PageRenderer {
     /// A lock screen in the theme's layout. Its title, description and canonical URL are generic:
     /// nothing of the entry is in the page but the sealed payload.
-    func renderLockScreen(_ locked: LockedPage) -> String {
+    func renderLockScreen(_ locked: LockedPage) -> [UInt8] {
         let keys: [LockedPage.Kind: String] = [.entry: "aPrivateEntry", .trip: "aPrivateTrip", .index: "privateEntries"]
         let title = text(keys[locked.kind]!)
-        return templates.render("locked", context(page(title, locked.sitePath, kind: "locked"), [
+        return templates.page("locked", context(page(title, locked.sitePath, kind: "locked"), [
             "lock": .object(ValueTable(values: [
                 "title": .text(title),
                 "hint": .optional(lock.hint),
@@ -29,13 +29,13 @@ extension PageRenderer {
 
     /// Page `number` of the list behind the private index's lock: its share of the private
     /// entries, newest first; the first page also lists the private trips and tasks.
-    func renderPrivateIndex(entries: [Int], page number: Int, of split: PageSplit, base: String) -> String {
+    func renderPrivateIndex(entries: [Int], page number: Int, of split: PageSplit, base: String) -> [UInt8] {
         let first = number == 1
         let trips = first ? model.views.trips.trips.filter { $0.info?.lockToken != nil } : []
         // Private entries' tasks are listed here, inside the sealed page, never on tasks/.
         let tasks = first ? model.views.tasks.open.filter { model.entries[$0.entry].lockToken != nil } : []
         for index in entries { BodyReads.note(index) }
-        return templates.render("private", listPageContext(text("privateEntries"), base: base, number: number, split: split, kind: "private", [
+        return templates.page("private", listPageContext(text("privateEntries"), base: base, number: number, split: split, kind: "private", [
             "tasks": .objects(tasks.prefix(model.config.paging.lists).map { TaskView(item: $0, model: model) }),
             "taskCount": .number(tasks.count),
             "hasTasks": .bool(!tasks.isEmpty),

@@ -61,8 +61,8 @@ public struct PageRenderer: Sendable {
             let site = SiteView(model: model, stylesheet: stylesheet, script: script)
             let context = PageContext(site: site, page: page, values: [:])
             let fragment = TemplateValue.object(FragmentContext(outer: context, entry: EntryView(model: model, index: index)))
-            // Kept for the whole build: without its 16 KB of reserved room (a page's worth).
-            return templates.render(kind.template, fragment).compacted()
+            // Kept for the whole build: made from the rendered bytes, it has no spare room.
+            return templates.render(kind.template, fragment)
         }
     }
 
@@ -131,53 +131,53 @@ public struct PageRenderer: Sendable {
         .object(PageContext(site: site, page: view, values: values, onRequest: onRequest))
     }
 
-    public func render(_ job: PageJob) -> String {
+    public func render(_ job: PageJob) -> [UInt8] {
         let links = model.links
         switch job {
         case .entry(let i):
             // Field by field: a copy of the entry is a few dozen references, on each of its pages.
             let variant = model.entries[i].theme.flatMap { theme.variants.contains($0) ? $0 : nil }
             let view = EntryView(model: model, index: i, withNeighbours: true)
-            return templates.render("entry", context(page(model.entries[i].title, model.entries[i].sitePath, kind: "entry",
+            return templates.page("entry", context(page(model.entries[i].title, model.entries[i].sitePath, kind: "entry",
                                                           description: model.entries[i].body.summary, variant: variant), ["entry": .object(view)]))
         case .home(let number):
             let size = model.config.paging.home
             let slice = model.entries.indices.dropFirst((number - 1) * size).prefix(size)
             let title = number == 1 ? model.config.title : "\(model.config.title), page \(number)"
-            return templates.render("home", context(page(title, model.homePagePath(number), kind: "home"), [
+            return templates.page("home", context(page(title, model.homePagePath(number), kind: "home"), [
                 "entries": .objects(slice.map { EntryView(model: model, index: $0) }),
                 "isFirstPage": .bool(number == 1),
                 "welcome": .object(WelcomeView(model: model)),
                 "pagination": .object(PaginationView(page: number, count: model.homePageCount) { links.href(model.homePagePath($0)) }),
             ]))
         case .archive:
-            return templates.render("archive", context(page(text("archive"), "archive/", kind: "archive"), [
+            return templates.page("archive", context(page(text("archive"), "archive/", kind: "archive"), [
                 "years": .objects(model.years.map { YearView(year: $0, model: model) }),
                 // Every title fits on one page up to a list page's worth; beyond, the months and their counts.
                 "listsEntries": .bool(model.entries.count <= model.config.paging.lists),
             ]))
         case .year(let y):
             let year = model.years[y]
-            return templates.render("year", context(page(String(year.year), year.sitePath, kind: "year"), [
+            return templates.page("year", context(page(String(year.year), year.sitePath, kind: "year"), [
                 "year": .object(YearView(year: year, model: model)),
             ]))
         case .month(let y, let m):
             let month = model.years[y].months[m]
             let view = MonthView(month: month, model: model)
-            return templates.render("month", context(page(model.localization.monthAndYear(year: month.year, month: month.month), month.sitePath, kind: "month"), [
+            return templates.page("month", context(page(model.localization.monthAndYear(year: month.year, month: month.month), month.sitePath, kind: "month"), [
                 "month": .object(view), "year": .object(YearView(year: model.years[y], model: model)),
             ]))
         case .tags:
-            return templates.render("tags", context(page(text("tags"), "tags/", kind: "tags"), [
+            return templates.page("tags", context(page(text("tags"), "tags/", kind: "tags"), [
                 "tags": .objects(model.tags.map { TagView(tag: $0, model: model) }),
             ]))
         case .tag(let t, let number):
             let tag = model.tags[t], split = model.listPages.tags[t]
-            return templates.render("tag", listPageContext("#\(tag.name)", base: tag.sitePath, number: number, split: split, kind: "tag", [
+            return templates.page("tag", listPageContext("#\(tag.name)", base: tag.sitePath, number: number, split: split, kind: "tag", [
                 "tag": .object(TagView(tag: tag, model: model, part: split.parts[number - 1])),
             ]))
         case .notFound:
-            return templates.render("404", context(page(text("notFound"), "404.html", kind: "notFound"), [:]))
+            return templates.page("404", context(page(text("notFound"), "404.html", kind: "notFound"), [:]))
         case .locked(let i):
             return renderLockScreen(lock.pages[i])
         default:

@@ -8,7 +8,7 @@ enum TaskPages {
 extension PageRenderer {
     static let recentlyDoneCount = 10
 
-    func renderTaskPage(_ job: PageJob) -> String {
+    func renderTaskPage(_ job: PageJob) -> [UInt8] {
         let tasks = model.views.tasks, pages = model.listPages, links = model.links
         // A task added to an entry that had none changes these pages; other edits of texts do not.
         BodyReads.noteTasks(entryCount: model.entries.count)
@@ -39,7 +39,7 @@ extension PageRenderer {
                 values["hasRecentlyDone"] = .bool(!tasks.done.isEmpty)
             }
             let title = number <= 1 ? text("tasks") : "\(text("tasks")) · \(text("pageLabel")) \(number)"
-            return templates.render("tasks", context(page(title, PageSplit.path(TaskPages.openPath, page: number), kind: "tasks"), values, onRequest: ofTheDay))
+            return templates.page("tasks", context(page(title, PageSplit.path(TaskPages.openPath, page: number), kind: "tasks"), values, onRequest: ofTheDay))
         case .doneTasks(let number):
             let split = pages.doneTaskPages
             var months: [(title: String, items: [TaskList.Item])] = []
@@ -55,7 +55,7 @@ extension PageRenderer {
                     "tasks": .objects(month.items.map { TaskView(item: $0, model: model) }),
                 ])
             })
-            return templates.render("tasks-done", listPageContext(text("tasksDone"), base: TaskPages.donePath, number: number, split: split, kind: "tasksDone", values, onRequest: ofTheDay))
+            return templates.page("tasks-done", listPageContext(text("tasksDone"), base: TaskPages.donePath, number: number, split: split, kind: "tasksDone", values, onRequest: ofTheDay))
         default:
             preconditionFailure("not a task page: \(job)")
         }

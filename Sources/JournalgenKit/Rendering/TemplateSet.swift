@@ -82,6 +82,12 @@ public struct TemplateSet: Sendable {
         return library.render(name, context)
     }
 
+    /// A whole page, as the bytes it is written with (see `MustacheLibrary.renderBytes`).
+    public func page(_ name: String, _ context: TemplateValue) -> [UInt8] {
+        BodyReads.noteTemplate(name)
+        return library.renderBytes(name, context)
+    }
+
     /// Whether `relativePath` (in the journal) is a template file, tracked page by page through
     /// `fingerprints` rather than as one of the files every page depends on.
     static func isTemplateFile(_ relativePath: String) -> Bool {

@@ -7,7 +7,8 @@ public struct MustacheTemplate: Sendable {
     /// Not `indirect`: the arrays hold their nodes already, and a boxed node is one more load
     /// and retain for each of the millions a large site's pages go through.
     enum Node: Sendable {
-        case text(String)
+        /// The text's UTF-8 bytes: the renderer writes bytes (see `MustacheLibrary.Renderer`).
+        case text([UInt8])
         case variable(Path, escaped: Bool)
         case section(Path, inverted: Bool, [Node])
         case partial(String)
@@ -16,7 +17,7 @@ public struct MustacheTemplate: Sendable {
 
         var separateCopy: Node {
             switch self {
-            case .text(let text): .text(text.separateCopy)
+            case .text(let bytes): .text(bytes.withUnsafeBufferPointer { Array($0) })
             case .variable(let path, let escaped): .variable(path.separateCopy, escaped: escaped)
             case .section(let path, let inverted, let children): .section(path.separateCopy, inverted: inverted, children.map(\.separateCopy))
             case .partial(let name): .partial(name.separateCopy)
@@ -102,7 +103,7 @@ public struct MustacheTemplate: Sendable {
             index += 1
             switch token.kind {
             case .text:
-                nodes.append(.text(token.content))
+                nodes.append(.text(Array(token.content.utf8)))
             case .variable, .unescaped:
                 nodes.append(.variable(path(token.content), escaped: token.kind == .variable))
             case .section, .inverted, .parent, .block:
@@ -167,11 +168,17 @@ struct MustacheParser {
         source = Array(text.utf8)
     }
 
-    private func position(of offset: Int) -> (Int, Int) {
-        var line = 1, column = 1
-        for i in 0..<offset {
+    /// Where the last position was asked for: tags are found in order, so each position is
+    /// counted on from the last one (from the start each time, a template's parse was quadratic).
+    private var counted = (offset: 0, line: 1, column: 1)
+
+    private mutating func position(of offset: Int) -> (Int, Int) {
+        if offset < counted.offset { counted = (0, 1, 1) }
+        var (line, column) = (counted.line, counted.column)
+        for i in counted.offset..<offset {
             if source[i] == 0x0A { line += 1; column = 1 } else if source[i] & 0xC0 != 0x80 { column += 1 }
         }
+        counted = (offset, line, column)
         return (line, column)
     }
 
