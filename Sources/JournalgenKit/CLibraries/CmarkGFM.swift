@@ -167,7 +167,7 @@ enum CmarkGFM {
                     lastText = node
                 }
             case CMARK_NODE_ITEM:
-                guard let type = cmark_node_get_type_string(node), String(cString: type) == "tasklist" else { break }
+                guard let type = cmark_node_get_type_string(node), strcmp(type, "tasklist") == 0 else { break }
                 if !hasAncestor(node, ofType: CMARK_NODE_BLOCK_QUOTE) { taskItems.append(node) }
                 if let paragraph = cmark_node_first_child(node), let text = cmark_node_first_child(paragraph),
                    cmark_node_get_type(text) == CMARK_NODE_TEXT,

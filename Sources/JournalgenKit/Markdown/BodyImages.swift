@@ -10,7 +10,8 @@ enum BodyImages {
 
     /// A file of the journal, not a web address, an absolute path or a fragment.
     static func isLocal(_ url: String) -> Bool {
-        !(url.isEmpty || url.contains("://") || url.hasPrefix("/") || url.hasPrefix("#") || url.hasPrefix("data:") || url.hasPrefix("mailto:"))
+        // `containsBytes`: Foundation's `contains` went through UTF-16 for each link of a text.
+        !(url.isEmpty || url.containsBytes("://") || url.hasPrefix("/") || url.hasPrefix("#") || url.hasPrefix("data:") || url.hasPrefix("mailto:"))
     }
 
     /// The body with each placeholder replaced by the image's markup.

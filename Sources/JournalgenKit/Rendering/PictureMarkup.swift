@@ -7,17 +7,46 @@ enum PictureMarkup {
     static let thumbnailSizes = "(min-width: 34rem) 9rem, 100vw"
 
     static func html(_ item: MediaItem, alt: String, links: SiteLinks, sizes: String, eager: Bool = false) -> String {
-        let altText = HTMLEscaping.escape(alt)
-        let loading = eager ? "eager" : "lazy"
+        // Written as bytes and made a string once: with an interpolation for each part and each
+        // size, a photo's markup cost about 30,000 instructions, 3 % of a build. Addresses are
+        // percent-encoded ASCII, so the one check of the bytes is mostly the fast ASCII one.
+        var out: [UInt8] = []
+        out.reserveCapacity(256 + item.sizes.count * 2 * (item.sitePath.utf8.count + 48))
         guard let fallback = item.sizes.last(where: { $0.width <= 960 }) ?? item.sizes.first else {
-            return "<img src=\"\(HTMLEscaping.escape(links.href(item.sitePath)))\" alt=\"\(altText)\" loading=\"\(loading)\" decoding=\"async\">"
+            out.append(utf8Of: "<img src=\"")
+            HTMLEscaping.escape(links.href(item.sitePath), into: &out)
+            out.append(utf8Of: "\" alt=\"")
+            HTMLEscaping.escape(alt, into: &out)
+            out.append(utf8Of: eager ? "\" loading=\"eager\" decoding=\"async\">" : "\" loading=\"lazy\" decoding=\"async\">")
+            return String(decoding: out, as: UTF8.self)
         }
-        func srcset(_ path: KeyPath<ImageSize, String>) -> String {
-            item.sizes.map { "\(HTMLEscaping.escape(links.href($0[keyPath: path]))) \($0.width)w" }.joined(separator: ", ")
+        func srcset(webp: Bool) {
+            for (index, size) in item.sizes.enumerated() {
+                if index > 0 { out.append(utf8Of: ", ") }
+                HTMLEscaping.escape(links.href(webp ? size.webp : size.fallback), into: &out)
+                out.append(0x20)
+                out.append(utf8Of: String(size.width))
+                out.append(UInt8(ascii: "w"))
+            }
         }
-        return "<picture><source type=\"image/webp\" srcset=\"\(srcset(\.webp))\" sizes=\"\(sizes)\">"
-            + "<img src=\"\(HTMLEscaping.escape(links.href(fallback.fallback)))\" srcset=\"\(srcset(\.fallback))\" sizes=\"\(sizes)\""
-            + " width=\"\(fallback.width)\" height=\"\(fallback.height)\" alt=\"\(altText)\" loading=\"\(loading)\" decoding=\"async\"></picture>"
+        out.append(utf8Of: "<picture><source type=\"image/webp\" srcset=\"")
+        srcset(webp: true)
+        out.append(utf8Of: "\" sizes=\"")
+        out.append(utf8Of: sizes)
+        out.append(utf8Of: "\"><img src=\"")
+        HTMLEscaping.escape(links.href(fallback.fallback), into: &out)
+        out.append(utf8Of: "\" srcset=\"")
+        srcset(webp: false)
+        out.append(utf8Of: "\" sizes=\"")
+        out.append(utf8Of: sizes)
+        out.append(utf8Of: "\" width=\"")
+        out.append(utf8Of: String(fallback.width))
+        out.append(utf8Of: "\" height=\"")
+        out.append(utf8Of: String(fallback.height))
+        out.append(utf8Of: "\" alt=\"")
+        HTMLEscaping.escape(alt, into: &out)
+        out.append(utf8Of: eager ? "\" loading=\"eager\" decoding=\"async\"></picture>" : "\" loading=\"lazy\" decoding=\"async\"></picture>")
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// The largest published file of a photo, for the viewer and for plain links.

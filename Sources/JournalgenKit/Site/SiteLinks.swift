@@ -28,16 +28,17 @@ public struct SiteLinks: Sendable {
         return set
     }()
 
+    /// The bytes a path keeps as they are: letters, digits, "-", "/", "." and "_".
+    private static let isPlain: [Bool] = (0...255).map { byte in
+        (0x61...0x7A).contains(byte) || (0x41...0x5A).contains(byte) || (0x30...0x39).contains(byte) || [0x2D, 0x2F, 0x2E, 0x5F].contains(byte)
+    }
+
     /// Percent-encodes each path segment (slugs may be Japanese, file names may hold spaces).
     public static func encode(_ path: String) -> String {
         // Over the bytes in place: `utf8.allSatisfy` went through the string's generic iterator,
         // a thousand instructions for each of a page's links.
         let plain = path.utf8.withContiguousStorageIfAvailable { bytes in
-            for byte in bytes {
-                guard (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
-                    || byte == 0x2D || byte == 0x2F || byte == 0x2E || byte == 0x5F else { return false }
-            }
-            return true
+            isPlain.withUnsafeBufferPointer { isPlain in bytes.allSatisfy { isPlain[Int($0)] } }
         } ?? false
         if plain { return path }
         return path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
