@@ -1,5 +1,4 @@
 import Foundation
-import Yams
 
 /// The journal's language on its pages: the built-in templates' labels, counted nouns with the
 /// language's plural rule, dates from the platform's locale data, and decimal numbers.
@@ -210,23 +209,28 @@ struct StringTable: Sendable {
     /// The built-in English labels, which every language falls back to.
     static let english = parse(EmbeddedAssets.textFiles["templates/i18n/en.yaml"] ?? "") ?? StringTable()
 
-    /// Nil when the text is not YAML or not a mapping; an empty file is an empty table.
+    /// Nil when the text is not YAML or not a mapping; an empty file is an empty table. Every
+    /// scalar is a label's text as written ("Yes", "007" and "1.5" too). Read with journalgen's
+    /// own YAML reader: Yams' `load` built a node tree and cast every value, 33 million
+    /// instructions for the English file at the start of every build.
     static func parse(_ text: String) -> StringTable? {
-        let loaded: Any?
-        do { loaded = try Yams.load(yaml: text) } catch { return nil }
-        guard let object = loaded else { return StringTable() }
-        guard let map = object as? [String: Any] else { return nil }
+        let root: MetaNode
+        do { root = try YAMLReader.read(text, firstLine: 1) } catch { return nil }
+        if case .null = root.value { return StringTable() }
+        guard let entries = root.entries else { return nil }
         var table = StringTable()
-        for (key, value) in map {
-            if let text = value as? String {
-                table.labels[key] = text
-            } else if let forms = value as? [String: Any] {
-                let strings = forms.compactMapValues { $0 as? String }
-                if key == "dates" { table.datePatterns = strings } else { table.plurals[key] = strings }
-            } else if let items = value as? [Any] {
-                table.lists[key] = items.compactMap { $0 as? String }
-            } else if let number = value as? Int {
-                table.labels[key] = String(number)
+        for entry in entries {
+            switch entry.node.value {
+            case .scalar(let text, _):
+                table.labels[entry.key] = text
+            case .table(let forms):
+                var strings: [String: String] = [:]
+                for form in forms { if let text = form.node.text { strings[form.key] = text } }
+                if entry.key == "dates" { table.datePatterns = strings } else { table.plurals[entry.key] = strings }
+            case .list(let items):
+                table.lists[entry.key] = items.compactMap(\.text)
+            case .null:
+                break
             }
         }
         return table
