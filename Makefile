@@ -6,7 +6,7 @@
 #   make check-lock   unlock the example's private entry in headless Chromium (docs/private.md)
 #   make fuzz    libFuzzer on every parser, FUZZ_SECONDS each (docs/fuzzing.md)
 
-APT_PACKAGES := pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libxml2-dev libvips-dev libvips-tools libjs-leaflet libarchive-dev
+APT_PACKAGES := pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libxml2-dev libvips-dev libvips-tools libjs-leaflet libarchive-dev libxxhash-dev
 # The browser check of `make test`: headless Chromium and its driver, Java for the Nu HTML checker,
 # and a colour emoji font, so that screenshots show the moods' and places' emoji as a reader's
 # phone or desktop does, not as empty boxes.

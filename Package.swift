@@ -39,6 +39,10 @@ let package = Package(
         .systemLibrary(
             name: "CLibArchive", pkgConfig: "libarchive",
             providers: [.apt(["libarchive-dev"])]),
+        // xxHash's XXH3, for the fingerprints that tell which pages a change touches.
+        .systemLibrary(
+            name: "CXXHash", pkgConfig: "libxxhash",
+            providers: [.apt(["libxxhash-dev"]), .brew(["xxhash"])]),
         .systemLibrary(
             name: "CVips", pkgConfig: glibFolders.isEmpty ? "vips" : nil,
             providers: [.apt(["libvips-dev"])]),
@@ -59,7 +63,7 @@ let package = Package(
         .target(
             name: "JournalgenKit",
             dependencies: [
-                "CCmarkGFM", "CCmarkArena", "CCmarkThreads", "CLibXML2", "CLibArchive", "CVips", "CVipsShim", "CFileShim", "CKeyringShim", "CAllocatorShim",
+                "CCmarkGFM", "CCmarkArena", "CCmarkThreads", "CLibXML2", "CLibArchive", "CXXHash", "CVips", "CVipsShim", "CFileShim", "CKeyringShim", "CAllocatorShim",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),

@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import Crypto
 @testable import JournalgenKit
 
 /// The search index and the sealed private pages are written by hand (JSONText), byte for byte
@@ -46,11 +45,11 @@ import Crypto
         var first = TaskItem(written: "! call the landlord @ana due:2026-12-01", isDone: false, line: 3, column: 1, anchor: "task-call")
         first.parent = "the flat"
         let second = TaskItem(written: "buy tape 日本", isDone: true, line: 4, column: 3, anchor: "")
-        var hasher = SHA256()
+        var hasher = Fingerprinter()
         for task in [first, second] {
             for (index, field) in [task.text, task.due?.description ?? "", task.assignee ?? "", task.anchor, task.parent ?? ""].enumerated() {
                 hasher.update(data: Data(field.utf8) + [0])
-                if index == 0 { hasher.update(data: [task.isDone ? 1 : 0, task.isImportant ? 1 : 0]) }
+                if index == 0 { hasher.update(data: [UInt8]([task.isDone ? 1 : 0, task.isImportant ? 1 : 0])) }
             }
         }
         #expect(SiteFingerprint.tasks(of: [first, second]) == SiteFingerprint.hex(hasher.finalize()))

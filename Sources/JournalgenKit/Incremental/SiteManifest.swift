@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import Synchronization
 
@@ -277,7 +276,7 @@ extension SiteManifest: CompactCodable {
 /// Computes the fingerprints of a SiteManifest for one build.
 enum SiteFingerprint {
     /// Hashes `text` and a 0 after it, so parts "ab", "c" and "a", "bc" differ.
-    static func feed(_ text: String, into hasher: inout SHA256) {
+    static func feed(_ text: String, into hasher: inout Fingerprinter) {
         var text = text
         text.withUTF8 { hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) }
         hasher.update(data: separator)
@@ -288,7 +287,7 @@ enum SiteFingerprint {
 
     /// The fingerprint of `parts`, each fed with a 0 after it.
     static func fingerprint(of parts: [String]) -> String {
-        var hasher = SHA256()
+        var hasher = Fingerprinter()
         for part in parts { feed(part, into: &hasher) }
         return hex(hasher.finalize())
     }
@@ -315,7 +314,7 @@ enum SiteFingerprint {
     /// Every entry's task items, as the tasks pages list them: a page that shows them reads this
     /// (`BodyReads.noteTasks`) instead of all 10,000 texts, so editing a body without tasks keeps it.
     static func tasks(of entries: [Entry]) -> String {
-        var hasher = SHA256()
+        var hasher = Fingerprinter()
         for index in entries.indices where !entries[index].body.tasks.isEmpty {
             let own = entries[index].loadedTasksFingerprint.isEmpty ? tasks(of: entries[index].body.tasks) : entries[index].loadedTasksFingerprint
             // By name: an entry added before it does not change the line ("path own\n", fed in
@@ -350,7 +349,7 @@ enum SiteFingerprint {
             add(task.anchor)
             add(task.parent ?? "")
         }
-        return hex(SHA256.hash(data: bytes))
+        return hex(Fingerprinter.hash(data: bytes))
     }
 
     static func text(of body: RenderedBody) -> String {
@@ -365,7 +364,7 @@ enum SiteFingerprint {
     /// (their front matter, addresses and titles): the site record leaves the entries to `list`
     /// and the own pages; the private part's memo takes them all.
     static func journal(entries: [Entry], more: [Entry] = [], extra: [String], files: [String]) -> String {
-        var hasher = SHA256()
+        var hasher = Fingerprinter()
         for part in extra + [JournalgenVersion.current, BinaryIdentity.current] { feed(part, into: &hasher) }
         for file in files {
             hasher.update(data: Data((EntryCache.Stamp(path: file).line + "\n").utf8))
@@ -375,14 +374,14 @@ enum SiteFingerprint {
         // Fields read where they are: taking the entry into a local copied it whole. Hashed by
         // runs of entries on all cores, each part fed as it is (no line put together first).
         // Field by field: an array of the three for each entry was most of this.
-        @Sendable func feedEntry(_ list: [Entry], _ i: Int, into part: inout SHA256) {
+        @Sendable func feedEntry(_ list: [Entry], _ i: Int, into part: inout Fingerprinter) {
             feed(list[i].loadedFingerprint.isEmpty ? SiteFingerprint.meta(of: list[i]) : list[i].loadedFingerprint, into: &part)
             feed(list[i].sitePath, into: &part)
             feed(list[i].title, into: &part)
         }
         let total = entries.count + more.count, run = 256
         let runs: [[UInt8]] = parallelMap(Array(stride(from: 0, to: total, by: run))) { start in
-            var part = SHA256()
+            var part = Fingerprinter()
             for index in start..<min(start + run, total) {
                 if index < entries.count { feedEntry(entries, index, into: &part) } else { feedEntry(more, index - entries.count, into: &part) }
             }
@@ -417,7 +416,7 @@ enum SiteFingerprint {
     /// `own`: each entry's digest, one after the other, for `groups(of:own:)`.
     static func entries(of model: SiteModel) -> (ids: [String], list: String, pages: [String], own: [UInt8]) {
         let entries = model.entries, backlinks = model.backlinks
-        let count = entries.count, size = SHA256.byteCount
+        let count = entries.count, size = Fingerprinter.byteCount
         // By runs of entries on all cores, each with one buffer for the bytes it hashes: an array
         // for each entry's parts and digest was most of the work.
         let runs = Array(stride(from: 0, to: count, by: 256))
@@ -438,7 +437,7 @@ enum SiteFingerprint {
                 add(entries[index].loadedFingerprint.isEmpty ? meta(of: entries[index]) : entries[index].loadedFingerprint)
                 add(entries[index].sitePath)
                 add(entries[index].title)
-                SHA256.hash(data: bytes).withUnsafeBytes { digests.append(contentsOf: $0) }
+                Fingerprinter.hash(data: bytes).withUnsafeBytes { digests.append(contentsOf: $0) }
             }
             return digests
         }.joined())
@@ -457,10 +456,10 @@ enum SiteFingerprint {
             return (start..<min(start + 256, count)).map { index in
                 bytes.removeAll(keepingCapacity: true)
                 for place in [index, index + 1, index - 1] + backlinks[index] { add(place) }
-                return hex(SHA256.hash(data: bytes))
+                return hex(Fingerprinter.hash(data: bytes))
             }
         }.joined())
-        return (entries.indices.map { entries[$0].relativePath }, hex(SHA256.hash(data: own)), pages, own)
+        return (entries.indices.map { entries[$0].relativePath }, hex(Fingerprinter.hash(data: own)), pages, own)
     }
 
     /// The part of the journal a page of `job` shows by itself, if it is one: the pages of a
@@ -485,7 +484,7 @@ enum SiteFingerprint {
     /// file, which the journal's fingerprint covers; the task items are one more text).
     /// `own`: as `entries(of:)` gives it.
     static func groups(of model: SiteModel, own: [UInt8]) -> (names: [String], pages: [String]) {
-        let size = SHA256.byteCount
+        let size = Fingerprinter.byteCount
         var groups = model.views.trips.trips.map { ("trip " + $0.id, $0.entries) }
         groups += model.years.map { year in ("year \(year.year)", year.months.flatMap(\.entries)) }
         groups += model.tags.map { ("tag " + $0.slug, $0.entries) }
@@ -497,7 +496,7 @@ enum SiteFingerprint {
             var bytes = Array(name.utf8) + [0]
             bytes.reserveCapacity(bytes.count + entries.count * size)
             for entry in entries { bytes.append(contentsOf: own[entry * size..<(entry + 1) * size]) }
-            return hex(SHA256.hash(data: bytes))
+            return hex(Fingerprinter.hash(data: bytes))
         }
         return (groups.map(\.0), pages)
     }
@@ -521,7 +520,7 @@ enum SiteFingerprint {
     static func meta(of entry: Entry) -> String {
         let sink = CompactSink(capacity: 2048)
         entry.write(compact: sink, text: false)
-        return hex(SHA256.hash(data: sink.bytes))
+        return hex(Fingerprinter.hash(data: sink.bytes))
     }
 
     /// The journal's files other than entries and media that pages are made from.
