@@ -651,9 +651,11 @@ public struct BuildPipeline: Sendable {
         }
         // By runs, each run's unchanged copies kept at once (StagedOutput.keepUnchangedCopies).
         let run = 2048
+        let sizesRoot = imageCache.sizesRoot()
         // A whole twin holds every copy, counted already.
         parallelForEach(count: wholeTwin ? 0 : (copies.count + run - 1) / run) { part in
-            Self.copy(copies, part * run..<min(copies.count, (part + 1) * run), into: output, sourceUnchanged: sourceUnchanged, failures: failures)
+            Self.copy(copies, part * run..<min(copies.count, (part + 1) * run), into: output, sourceUnchanged: sourceUnchanged,
+                      cacheFolder: sizesRoot, failures: failures)
         }
         failures.report(to: diagnostics, at: SourceLocation(path: paths.display(options.outputFolder)))
         stage("copy media and assets")
@@ -731,7 +733,7 @@ public struct BuildPipeline: Sendable {
     /// Makes `copies[range]` in the folder: those whose sources are unchanged and which the
     /// folder is known to hold are kept at once, the others copied one by one.
     static func copy(_ copies: StaticFiles.CopyLists, _ range: Range<Int>, into output: StagedOutput,
-                     sourceUnchanged: (StaticFiles.Copy) -> Bool, failures: WriteFailures) {
+                     sourceUnchanged: (StaticFiles.Copy) -> Bool, cacheFolder: OpenFolder?, failures: WriteFailures) {
         var unchanged: [Int] = [], changed: [Int] = []
         for index in range {
             if sourceUnchanged(copies[index]) { unchanged.append(index) } else { changed.append(index) }
@@ -742,7 +744,8 @@ public struct BuildPipeline: Sendable {
                 case .file(let path):
                     try output.copy(path, to: copy.sitePath, sourceUnchanged: sourceUnchanged)
                 case .cached(let path):
-                    try output.copy(path, to: copy.sitePath, link: true, sourceUnchanged: sourceUnchanged, sourceStamp: copy.sourceStamp)
+                    try output.copy(path, to: copy.sitePath, link: true, sourceUnchanged: sourceUnchanged, sourceStamp: copy.sourceStamp,
+                                    sourceFolder: cacheFolder)
                 case .data(let data): try output.write(data, to: copy.sitePath)
                 }
             } catch {

@@ -99,6 +99,7 @@ struct ImageProcessor {
         // The hashes known before, read without the lock for each of 10,000 photos (both cores
         // waited on it); a photo changed since is hashed and added under it.
         let known = cache.knownHashes()
+        let sizesRoot = cache.sizesRoot()
         let found: [(folder: String, copies: [StaticFiles.Copy], complete: Bool)?] = parallelMap(jobs) { job in
             guard let hash = cache.contentHash(job.source, knownBefore: known) else { return nil }
             let folder = cache.sizesFolder(hash: hash, settingsKey: settingsKey)
@@ -121,7 +122,9 @@ struct ImageProcessor {
                 for index in copies.indices { copies[index].held = true }
                 return (folder, copies, true)
             }
-            for index in copies.indices { copies[index].sourceStamp = FileIO.sizeAndTime(cached[index], regularFilesOnly: true) }
+            for index in copies.indices {
+                copies[index].sourceStamp = sizesRoot.stampAndKind(cached[index]).flatMap { $0.isRegularFile ? $0.stamp : nil }
+            }
             let complete = copies.allSatisfy { $0.sourceStamp != nil }
             if !complete { for index in copies.indices { copies[index].sourceStamp = nil } }
             return (folder, copies, complete)

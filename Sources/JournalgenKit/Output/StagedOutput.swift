@@ -284,17 +284,19 @@ public final class StagedOutput: Sendable {
     /// `sourceUnchanged`: the caller knows the source is the one this path was copied from when
     /// the staged file was made, unchanged since; a staged file is then kept without a look.
     /// `sourceStamp`: the source's size and time, when the caller has just looked.
-    func copy(_ source: String, to path: String, link: Bool = false, sourceUnchanged: Bool = false, sourceStamp: FileIO.Stamp? = nil) throws {
+    /// `sourceFolder`: a folder held open that the source may be below (the photo cache's).
+    func copy(_ source: String, to path: String, link: Bool = false, sourceUnchanged: Bool = false, sourceStamp: FileIO.Stamp? = nil,
+              sourceFolder: OpenFolder? = nil) throws {
         if sourceUnchanged, reused, knownContents?.contains(path) == true { return markKept(path, known: true) }
         try place(path, isCurrent: { file in sourceStamp.map { FileIO.sizeAndTime(file) == $0 } ?? FileIO.sameSizeAndTime(source, file) }, make: { target in
             if link && !linksFail.load(ordering: .relaxed) {
-                if Glibc.link(source, target) == 0 { return true }
+                if sourceFolder?.link(source, to: target) ?? (Glibc.link(source, target) == 0) { return true }
                 // Another file system (the photo cache on disk, the site on tmpfs), or one
                 // without hard links: no later link will work either, and each try cost two
                 // path lookups (a tenth of a build's system time with 22,000 photo sizes).
                 if errno == EXDEV || errno == EPERM { linksFail.store(true, ordering: .relaxed) }
             }
-            return FileIO.copy(from: source, to: target)
+            return FileIO.copy(from: source, to: target, sourceFolder: sourceFolder)
         })
     }
 

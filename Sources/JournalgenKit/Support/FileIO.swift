@@ -206,8 +206,9 @@ enum FileIO {
     }
 
     /// Copies inside the kernel with sendfile(2): no bytes pass through the process.
-    static func copy(from source: String, to destination: String) -> Bool {
-        let input = open(source, O_RDONLY | O_CLOEXEC)
+    /// `sourceFolder`: a folder held open that the source may be below (see `OpenFolder`).
+    static func copy(from source: String, to destination: String, sourceFolder: OpenFolder? = nil) -> Bool {
+        let input = sourceFolder?.openForReading(source) ?? open(source, O_RDONLY | O_CLOEXEC)
         guard input >= 0 else { return false }
         defer { close(input) }
         var info = stat()

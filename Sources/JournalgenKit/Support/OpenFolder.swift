@@ -35,9 +35,25 @@ final class OpenFolder: Sendable {
     /// As `FileIO.stampAndKind`, for any path: one below the folder is named from it.
     func stampAndKind(_ path: String) -> (stamp: FileIO.Stamp, isRegularFile: Bool)? {
         var info = stat()
+        let found = named(path) { base, name in fstatat(base, name, &info, 0) == 0 }
+        return found ? FileIO.stampAndKind(info) : nil
+    }
+
+    /// `open(path, O_RDONLY)` for any path, one below the folder named from it.
+    func openForReading(_ path: String) -> Int32 {
+        named(path) { base, name in openat(base, name, O_RDONLY | O_CLOEXEC) }
+    }
+
+    /// `link(path, target)`, the existing file `path` named from the folder when below it.
+    func link(_ path: String, to target: String) -> Bool {
+        named(path) { base, name in linkat(base, name, AT_FDCWD, target, 0) == 0 }
+    }
+
+    /// `body` with the folder's descriptor and `path` below it, or with AT_FDCWD and the whole
+    /// path when it is not below the folder (or the folder could not be opened).
+    private func named<T>(_ path: String, _ body: (Int32, UnsafePointer<CChar>) -> T) -> T {
         let length = prefix.utf8.count
         let below = descriptor >= 0 && path.utf8.count > length && path.utf8.starts(with: prefix.utf8)
-        let found = path.withCString { below ? fstatat(descriptor, $0 + length, &info, 0) == 0 : stat($0, &info) == 0 }
-        return found ? FileIO.stampAndKind(info) : nil
+        return path.withCString { below ? body(descriptor, $0 + length) : body(AT_FDCWD, $0) }
     }
 }
