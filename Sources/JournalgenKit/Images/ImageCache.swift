@@ -110,7 +110,6 @@ final class ImageCache: @unchecked Sendable {
     }
     private var openedSizesRoot: OpenFolder?
 
-
     typealias KnownHashes = [String: (size: Int, mtime: Int, hash: String)]
 
     /// The content hashes known now, to look up many without taking the lock for each.

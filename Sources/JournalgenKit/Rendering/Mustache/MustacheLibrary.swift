@@ -68,7 +68,8 @@ public struct MustacheLibrary: Sendable {
         var sectionPaths: [Int] = []
         /// The page's bytes. Appending to a String cost about 350 instructions each time (its
         /// capacity, count and ASCII flags updated), a third of the renderer's work; to an array
-        /// of bytes it is a copy. The page is made a String once, at the end.
+        /// of bytes it is a copy. Pages are written from these bytes; only fragments that other
+        /// pages include (`render`) are made Strings.
         var output: [UInt8] = []
         var depth = 0
 
