@@ -138,10 +138,13 @@ import Testing
 
     @Test func relativeLinksForASiteOpenedFromDisk() {
         let links = RelativeLinks(basePath: "/j/")
+        func rewrite(_ html: String, pagePath: String) -> String {
+            String(decoding: links.rewrite(Array(html.utf8), pagePath: pagePath), as: UTF8.self)
+        }
         let html = ##"<a href="/j/">h</a><a href="/j/tags/x/#top">t</a><img src="/j/media/a-480.jpg" srcset="/j/media/a-480.jpg 480w, /j/media/a-640.jpg 640w"><a href="https://e.org/j/">abs</a><a href="#main">s</a><link href="/j/style.css?v=1">"##
-        let out = links.rewrite(html, pagePath: "2026/04/01/a/index.html")
+        let out = rewrite(html, pagePath: "2026/04/01/a/index.html")
         #expect(out == ##"<a href="../../../../index.html">h</a><a href="../../../../tags/x/index.html#top">t</a><img src="../../../../media/a-480.jpg" srcset="../../../../media/a-480.jpg 480w, ../../../../media/a-640.jpg 640w"><a href="https://e.org/j/">abs</a><a href="#main">s</a><link href="../../../../style.css?v=1">"##)
-        #expect(links.rewrite(##"<a href="/j/archive/">a</a>"##, pagePath: "index.html") == ##"<a href="archive/index.html">a</a>"##)
+        #expect(rewrite(##"<a href="/j/archive/">a</a>"##, pagePath: "index.html") == ##"<a href="archive/index.html">a</a>"##)
     }
 
     // MARK: Language

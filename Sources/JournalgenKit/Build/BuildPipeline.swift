@@ -475,7 +475,7 @@ public struct BuildPipeline: Sendable {
             // values (SiteFingerprints).
             for name in noted.templates { for used in templates.uses[name] ?? [] { reads.insert(templateBase + used) } }
             if noted.siteValues != 0 { reads.insert(SiteManifest.siteValuesRead(noted.siteValues)) }
-            if let relative { html = relative.rewrite(bytes: html, pagePath: jobPaths[index]) }
+            if let relative { html = relative.rewrite(html, pagePath: jobPaths[index]) }
             return (html, reads.sorted())
         }
         /// Document `index` (feed, sitemap, search index...), and what it read: the texts it

@@ -14,12 +14,8 @@ struct RelativeLinks: Sendable {
     private static let attributes: [[UInt8]] = [" href=\"", " src=\"", " srcset=\"", " poster=\"", " data-index=\"", " data-poster=\""].map { Array($0.utf8) }
 
     /// `pagePath` is the page's file in the site ("2026/04/01/kyoto-gates/index.html").
-    func rewrite(_ html: String, pagePath: String) -> String {
-        String(decoding: rewrite(bytes: Array(html.utf8), pagePath: pagePath), as: UTF8.self)
-    }
-
-    /// As `rewrite(_:pagePath:)`, on a page's bytes as rendered.
-    func rewrite(bytes html: [UInt8], pagePath: String) -> [UInt8] {
+    /// On the page's bytes as rendered.
+    func rewrite(_ html: [UInt8], pagePath: String) -> [UInt8] {
         let up = [UInt8](String(repeating: "../", count: pagePath.utf8.filter { $0 == UInt8(ascii: "/") }.count).utf8)
         let base = Array(basePath.utf8)
         return html.withUnsafeBufferPointer { bytes in

@@ -13,13 +13,11 @@ public enum HTMLEscaping {
         }
     }
 
-    /// Whether each byte is one of the five: one load a byte, where the switch above was a
-    /// chain of compares for every byte of every value on a page.
-    private static let isSpecial: [Bool] = (0...255).map { replacement(for: UInt8($0)) != nil }
+    private static let special = ByteSet { replacement(for: $0) != nil }
 
     public static func escape(_ text: String) -> String {
         // One pass to see whether anything needs escaping (most titles and names do not).
-        guard text.utf8.contains(where: { isSpecial[Int($0)] }) else { return text }
+        guard special.containsAny(of: text) else { return text }
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count + 16)
         escape(text, into: &out)
@@ -30,9 +28,9 @@ public enum HTMLEscaping {
     /// characters as they are: a page's thousands of values are not each made a string first.
     static func escape(_ text: String, into output: inout [UInt8]) {
         let done: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
-            isSpecial.withUnsafeBufferPointer { isSpecial in
+            special.withLookup { isSpecial in
                 var runStart = 0
-                for index in bytes.indices where isSpecial[Int(bytes[index])] {
+                for index in bytes.indices where isSpecial(bytes[index]) {
                     let replacement = replacement(for: bytes[index])!
                     output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
                     output.append(contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))

@@ -124,16 +124,8 @@ public struct MustacheLibrary: Sendable {
                 case .text(let bytes):
                     output.append(contentsOf: bytes)
                 case .variable(let path, let escaped):
-                    switch lookup(path) {
-                    case .text(let text)?:
-                        if escaped { HTMLEscaping.escape(text, into: &output) } else { output.append(utf8Of: text) }
-                    case .number(let number)?:
-                        output.append(utf8Of: String(number))
-                    case .bool(true)?:
-                        output.append(utf8Of: "true")
-                    default:
-                        break
-                    }
+                    guard let value = lookup(path) else { continue }
+                    if escaped { HTMLEscaping.escape(value.renderedText, into: &output) } else { output.append(utf8Of: value.renderedText) }
                 case .section(let path, let inverted, let children):
                     let value = lookup(path) ?? .null
                     if inverted {
