@@ -158,6 +158,21 @@ struct WorldMap: Sendable {
         mutating func skipVarints(_ count: Int) -> Bool {
             var left = count, length = 0
             while left > 0 {
+                // Eight bytes at a time where they end fewer varints than are left and the
+                // one they continue stays under 9 bytes: the headers' pass stepped over the
+                // 2 MB of the built-in map byte by byte in every build that reads it (22 M
+                // instructions, a twentieth of a 1k build after one edit).
+                if at + 8 <= bytes.count {
+                    let word = UnsafeRawPointer(bytes.baseAddress! + at).loadUnaligned(as: UInt64.self).littleEndian
+                    let ends = ~word & 0x8080_8080_8080_8080
+                    let ended = ends.nonzeroBitCount
+                    if ended > 0, ended < left, length + ends.trailingZeroBitCount / 8 < 9 {
+                        left -= ended
+                        length = ends.leadingZeroBitCount / 8
+                        at += 8
+                        continue
+                    }
+                }
                 guard at < bytes.count else { return false }
                 length += 1
                 if bytes[at] & 0x80 == 0 {
