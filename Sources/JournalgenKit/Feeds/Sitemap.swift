@@ -59,8 +59,7 @@ struct Sitemap {
             default: break
             }
             // By bytes: `hasSuffix` and `dropLast` went through the characters of 11,700 paths.
-            let folder = path.utf8.count >= 10 && path.utf8.suffix(10).elementsEqual("index.html".utf8)
-                ? String(path[..<path.utf8.index(path.utf8.endIndex, offsetBy: -10)]) : path
+            let folder = path.hasSuffixBytes("index.html") ? String(path[..<path.utf8.index(path.utf8.endIndex, offsetBy: -10)]) : path
             addresses.append(Address(path: folder, lastmod: lastmod))
         }
         return addresses

@@ -50,7 +50,13 @@ final class ImageCache: @unchecked Sendable {
 
     /// A photo's name in the indexes: its path inside the journal (any other as it is).
     private func key(_ path: String) -> String {
-        path.utf8.starts(with: root.utf8) ? String(decoding: path.utf8.dropFirst(root.utf8.count), as: UTF8.self) : path
+        // The prefix compared in place: `starts(with:)` over two UTF-8 views, and decoding the
+        // rest again, cost 1,300 instructions for each of 10,000 photos a build.
+        var copy = path, prefix = root
+        let below = copy.withUTF8 { bytes in
+            prefix.withUTF8 { root in bytes.count >= root.count && (root.isEmpty || memcmp(bytes.baseAddress!, root.baseAddress!, root.count) == 0) }
+        }
+        return below ? String(path[path.utf8.index(path.utf8.startIndex, offsetBy: root.utf8.count)...]) : path
     }
 
     /// Size and modification time (ns), the key of both indexes.
@@ -159,6 +165,19 @@ final class ImageCache: @unchecked Sendable {
         return path
     }
 
+    /// `SiteManifest.sourceKeyFolderHash(sizesFolder(hash:settingsKey:))`, hashed from the
+    /// folder's parts without making its path (10,000 paths a build, half the photo check).
+    func sizesFolderHash(hash: String, settingsKey: String) -> UInt64 {
+        var key = FNV1a.hash(folder.utf8)
+        key = FNV1a.hash("/images/".utf8, from: key)
+        key = FNV1a.hash(hash.utf8.prefix(2), from: key)
+        key = FNV1a.hash(CollectionOfOne(UInt8(ascii: "/")), from: key)
+        key = FNV1a.hash(hash.utf8, from: key)
+        key = FNV1a.hash(CollectionOfOne(UInt8(ascii: "-")), from: key)
+        key = FNV1a.hash(settingsKey.utf8, from: key)
+        return FNV1a.hash(CollectionOfOne(UInt8(ascii: "/")), from: key)
+    }
+
     static func settingsKey(_ settings: ImageSettings) -> String { StaticFiles.fnv1a(Data(settings.signature.utf8)) }
 
     func framePath(hash: String) -> String { folder + "/frames/" + hash + ".jpg" }
@@ -208,18 +227,26 @@ final class ImageCache: @unchecked Sendable {
     private static func forEachLine(_ bytes: [UInt8], fields count: Int, _ body: ([Range<Int>]) -> Void) {
         var fields: [Range<Int>] = []
         fields.reserveCapacity(count)
-        var lineStart = 0
-        while lineStart < bytes.count {
-            let lineEnd = bytes[lineStart...].firstIndex(of: 0x0A) ?? bytes.count
-            fields.removeAll(keepingCapacity: true)
-            var start = lineStart
-            while fields.count < count - 1, let tab = bytes[start..<lineEnd].firstIndex(of: 0x09) {
-                fields.append(start..<tab)
-                start = tab + 1
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            // memchr, not the slices' generic `firstIndex(of:)` (24 M instructions a build).
+            func find(_ byte: UInt8, from: Int, to end: Int) -> Int? {
+                guard from < end, let hit = memchr(base + from, Int32(byte), end - from) else { return nil }
+                return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
             }
-            fields.append(start..<lineEnd)
-            if fields.count == count { body(fields) }
-            lineStart = lineEnd + 1
+            var lineStart = 0
+            while lineStart < buffer.count {
+                let lineEnd = find(0x0A, from: lineStart, to: buffer.count) ?? buffer.count
+                fields.removeAll(keepingCapacity: true)
+                var start = lineStart
+                while fields.count < count - 1, let tab = find(0x09, from: start, to: lineEnd) {
+                    fields.append(start..<tab)
+                    start = tab + 1
+                }
+                fields.append(start..<lineEnd)
+                if fields.count == count { body(fields) }
+                lineStart = lineEnd + 1
+            }
         }
     }
 

@@ -206,13 +206,18 @@ struct ImageProcessor {
                     differs.store(true, ordering: .relaxed)
                     return
                 }
-                let folderHash = SiteManifest.sourceKeyFolderHash(cache.sizesFolder(hash: hash, settingsKey: settingsKey))
+                let folderHash = cache.sizesFolderHash(hash: hash, settingsKey: settingsKey)
                 var position = firsts[index]
-                Self.forEachFile(of: jobs[index]) { file, sitePath in
-                    if files[position] != sitePath || sources[position] != SiteManifest.sourceKey(folderHash: folderHash, name: file) {
+                func check(_ sitePath: String, _ width: Int) {
+                    if files[position] != sitePath || sources[position] != Self.cacheNameKey(sitePath, width, folderHash: folderHash) {
                         differs.store(true, ordering: .relaxed)
                     }
                     position += 1
+                }
+                // In forEachFile's order.
+                for size in jobs[index].sizes {
+                    check(size.webp, size.width)
+                    check(size.fallback, size.width)
                 }
             }
         }
@@ -222,13 +227,26 @@ struct ImageProcessor {
     /// "960.webp", "960.jpg": the cache folder is per source, so the width and format name a file.
     static func cacheName(_ sitePath: String, _ width: Int) -> String {
         let bytes = sitePath.utf8
-        if let dot = bytes.lastIndex(of: 0x2E), dot != bytes.index(before: bytes.endIndex) {
+        if let dot = sitePath.lastIndex(ofByte: 0x2E), dot != bytes.index(before: bytes.endIndex) {
             var name = String(width)
             name += "."
             name += sitePath[sitePath.index(after: dot)...]
             return name
         }
         return "\(width)." + (sitePath.split(separator: ".").last.map(String.init) ?? "jpg")
+    }
+
+    /// `SiteManifest.sourceKey(folderHash:name: cacheName(sitePath, width))`, hashed from the
+    /// name's parts without making it.
+    static func cacheNameKey(_ sitePath: String, _ width: Int, folderHash: UInt64) -> Int {
+        let bytes = sitePath.utf8
+        guard let dot = sitePath.lastIndex(ofByte: 0x2E), dot != bytes.index(before: bytes.endIndex) else {
+            return SiteManifest.sourceKey(folderHash: folderHash, name: cacheName(sitePath, width))
+        }
+        var key = FNV1a.hash(String(width).utf8, from: folderHash)
+        key = FNV1a.hash(CollectionOfOne(UInt8(ascii: ".")), from: key)
+        key = FNV1a.hash(bytes[bytes.index(after: dot)...], from: key)
+        return SiteManifest.sourceKey(hash: key)
     }
 
     static func saveOptions(_ sitePath: String, quality: Int, strip: String) -> String {

@@ -10,7 +10,7 @@ public struct ImageSize: Sendable, Hashable, Codable {
     static func sizes(of photo: PhotoInfo, sitePath: String, settings: ImageSettings) -> [ImageSize] {
         // Byte-wise: tens of thousands of names are made per build.
         let bytes = sitePath.utf8
-        let dot = bytes.lastIndex(of: 0x2E).flatMap { dot in bytes[dot...].contains(0x2F) ? nil : dot } ?? bytes.endIndex
+        let dot = sitePath.lastIndex(ofByte: 0x2E).flatMap { dot in bytes[dot...].contains(0x2F) ? nil : dot } ?? bytes.endIndex
         let stem = String(sitePath[..<dot]) + "-"
         let fallbackExtension = photo.hasAlpha ? ".png" : ".jpg"
         return settings.widths(forImageWidth: photo.width).map { width in

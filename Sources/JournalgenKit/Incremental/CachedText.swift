@@ -60,3 +60,34 @@ struct CachedText: Sendable {
         }
     }
 }
+
+/// A list of strings read back from the entry cache, left as its bytes in the mapped file until
+/// something reads it, as `CachedText` is.
+struct CachedStrings: Sendable {
+    private enum Storage: Sendable {
+        case strings([String])
+        /// The list as `CompactSink.list` wrote it: its count, then each string.
+        case saved(SourceBytes, Range<Int>)
+    }
+    private var storage: Storage
+
+    init(_ strings: [String]) { storage = .strings(strings) }
+
+    init(in file: SourceBytes, at range: Range<Int>) { storage = .saved(file, range) }
+
+    var strings: [String] {
+        switch storage {
+        case .strings(let strings): return strings
+        case .saved(let file, let range):
+            // The bytes were stepped over when read (CompactSource.stringList), so they decode.
+            return (try? CompactSource(sharing: file, at: range.lowerBound).strings()) ?? []
+        }
+    }
+
+    func write(to sink: CompactSink) {
+        switch storage {
+        case .strings(let strings): sink.list(strings)
+        case .saved(let file, let range): sink.bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: file.bytes[range]))
+        }
+    }
+}

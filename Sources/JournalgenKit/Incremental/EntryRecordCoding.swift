@@ -59,7 +59,9 @@ extension CompactSource {
     /// A damaged count cannot make a huge array: every item takes at least one byte.
     func list<T>(_ read: () throws -> T) throws -> [T] {
         let count = try int()
-        guard count >= 0, count <= bytes.count - position else { throw CompactCoder.Failure() }
+        // Most lists of a record are empty (mentions, links, images...).
+        if count == 0 { return [] }
+        guard count > 0, count <= bytes.count - position else { throw CompactCoder.Failure() }
         var items: [T] = []
         items.reserveCapacity(count)
         for _ in 0..<count { items.append(try read()) }
@@ -284,11 +286,17 @@ extension MoodLevel: CompactCodable {
     }
 
     init(compact source: CompactSource) throws {
+        if let known = source.recentMood() {
+            self = known
+            return
+        }
+        let start = source.position
         value = try source.string()
         label = try source.string()
         emoji = try source.string()
         colour = try source.string()
         score = try source.int()
+        source.remember(self, from: start)
     }
 }
 
@@ -497,14 +505,14 @@ extension RenderedBody: CompactCodable {
         sink.bool(hasGalleryMarker)
         sink.list(tasks)
         sink.list(links)
-        sink.list(anchors)
+        anchorList.write(to: sink)
     }
 
     init(compact source: CompactSource) throws {
         self.init(html: try source.text(), excerptHTML: try source.text(), summary: try source.text(),
                   firstHeading: try source.optionalString(), wordCount: try source.int(), hasMore: try source.bool(),
                   images: try source.list(CmarkGFM.Image.self), hasGalleryMarker: try source.bool(),
-                  tasks: try source.list(TaskItem.self), links: try source.list(CmarkGFM.Link.self), anchors: try source.strings())
+                  tasks: try source.list(TaskItem.self), links: try source.list(CmarkGFM.Link.self), anchorList: try source.stringList())
     }
 }
 
@@ -542,7 +550,7 @@ extension CmarkGFM.Link: CompactCodable {
 
 extension TaskItem: CompactCodable {
     func write(compact sink: CompactSink) {
-        sink.string(text)
+        textStorage.write(to: sink)
         sink.bool(isDone)
         sink.bool(isImportant)
         sink.optional(due)
@@ -552,11 +560,11 @@ extension TaskItem: CompactCodable {
         sink.optional(parent)
         sink.int(line)
         sink.int(column)
-        sink.string(anchor)
+        anchorStorage.write(to: sink)
     }
 
     init(compact source: CompactSource) throws {
-        text = try source.string()
+        textStorage = try source.text()
         isDone = try source.bool()
         isImportant = try source.bool()
         due = try source.optional(CalendarDay.self)
@@ -566,6 +574,6 @@ extension TaskItem: CompactCodable {
         parent = try source.optionalString()
         line = try source.int()
         column = try source.int()
-        anchor = try source.string()
+        anchorStorage = try source.text()
     }
 }

@@ -21,16 +21,17 @@ public struct TaskList: Sendable {
 
     public init(entries: [Entry], today: CalendarDay) {
         var open: [Item] = [], done: [Item] = []
+        // Field by field, by index: taking each item whole copied it (its texts retained and
+        // released), 60,000 times at 10k entries, for three fields.
         for index in entries.indices {
-            for (position, task) in entries[index].body.tasks.enumerated() {
-                if task.isDone { done.append(Item(entry: index, task: position)) } else { open.append(Item(entry: index, task: position)) }
+            for position in entries[index].body.tasks.indices {
+                if entries[index].body.tasks[position].isDone { done.append(Item(entry: index, task: position)) } else { open.append(Item(entry: index, task: position)) }
             }
         }
         // Sorted by keys read once: 30,000 open items at 10k entries.
         let far = CalendarDay(year: 9999, month: 12, day: 31).daysSinceEpoch
         let keyed = open.map { item -> (important: Bool, due: Int, item: Item) in
-            let task = entries[item.entry].body.tasks[item.task]
-            return (task.isImportant, task.due?.daysSinceEpoch ?? far, item)
+            (entries[item.entry].body.tasks[item.task].isImportant, entries[item.entry].body.tasks[item.task].due?.daysSinceEpoch ?? far, item)
         }
         self.open = keyed.sorted { a, b in
             if a.important != b.important { return a.important }

@@ -93,11 +93,11 @@ public struct PlaceIndex: Sendable {
             guard !name.isEmpty else { continue }
             let key = name.lowercased()
             let day = entries[index].date.day
-            if var visit = visits[key] {
-                visit.entries.append(index)
-                visit.last = max(visit.last, day)
-                if !visit.place.hasCoordinates && place.hasCoordinates { visit.place = place }
-                visits[key] = visit
+            // In place: a visit taken out and put back copied its list of entries at each append.
+            if let slot = visits.index(forKey: key) {
+                visits.values[slot].entries.append(index)
+                visits.values[slot].last = max(visits.values[slot].last, day)
+                if !visits.values[slot].place.hasCoordinates && place.hasCoordinates { visits.values[slot].place = place }
             } else {
                 visits[key] = Visit(name: name, place: place, entries: [index], first: day, last: day)
             }

@@ -69,7 +69,7 @@ public struct EntryParser: Sendable {
 
         // Date: front matter, else the file name.
         // Not NSString's: bridging to it cost more than the rest of reading the front matter's dates.
-        let stem = fileName.utf8.lastIndex(of: UInt8(ascii: ".")).map { dot in
+        let stem = fileName.lastIndex(ofByte: UInt8(ascii: ".")).map { dot in
             dot == fileName.startIndex || fileName.utf8[dot...].contains(UInt8(ascii: "/")) ? fileName : String(fileName[..<dot])
         } ?? fileName
         let fileDay = stem.count >= 10 ? CalendarDay(iso: stem.prefix(10)) : nil

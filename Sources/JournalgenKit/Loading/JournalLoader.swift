@@ -337,7 +337,7 @@ public struct JournalLoader: Sendable {
             diagnostics.error("the file is not UTF-8 text; expected a Markdown file saved as UTF-8", at: SourceLocation(path: display))
             return nil
         }
-        let fileName = relative.utf8.lastIndex(of: 0x2F).map { String(relative[relative.utf8.index(after: $0)...]) } ?? relative
+        let fileName = relative.lastIndex(ofByte: 0x2F).map { String(relative[relative.utf8.index(after: $0)...]) } ?? relative
         guard var entry = parser.parse(text: text, fileName: fileName, filePath: file,
                                        displayPath: display, relativePath: relative, diagnostics: diagnostics)
         else { return nil }

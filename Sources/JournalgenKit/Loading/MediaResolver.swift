@@ -69,7 +69,7 @@ public struct MediaResolver: Sendable {
 
     /// The bundle folder of an entry file: the same path without `.md`.
     public static func bundleFolder(of entryPath: String) -> String {
-        guard let dot = entryPath.utf8.lastIndex(of: 0x2E), let slash = entryPath.utf8.lastIndex(of: 0x2F), dot > slash else {
+        guard let dot = entryPath.lastIndex(ofByte: 0x2E), let slash = entryPath.lastIndex(ofByte: 0x2F), dot > slash else {
             return entryPath
         }
         return String(entryPath[..<dot])

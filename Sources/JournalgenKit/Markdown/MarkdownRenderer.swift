@@ -34,10 +34,21 @@ public struct RenderedBody: Sendable {
     /// resolves them; lines as for `tasks`.
     var links: [CmarkGFM.Link] = []
     /// The ids its page defines (headings, footnotes, task items), for `#anchor` links into it.
-    var anchors: [String] = []
+    var anchors: [String] {
+        get { anchorList.strings }
+        set { anchorList = CachedStrings(newValue) }
+    }
+    /// Left in the entry cache's file until a link names one: 80,000 strings at 10k entries.
+    var anchorList: CachedStrings
 
     init(html: CachedText, excerptHTML: CachedText, summary: CachedText, firstHeading: String?, wordCount: Int, hasMore: Bool,
          images: [CmarkGFM.Image], hasGalleryMarker: Bool, tasks: [TaskItem], links: [CmarkGFM.Link], anchors: [String]) {
+        self.init(html: html, excerptHTML: excerptHTML, summary: summary, firstHeading: firstHeading, wordCount: wordCount, hasMore: hasMore,
+                  images: images, hasGalleryMarker: hasGalleryMarker, tasks: tasks, links: links, anchorList: CachedStrings(anchors))
+    }
+
+    init(html: CachedText, excerptHTML: CachedText, summary: CachedText, firstHeading: String?, wordCount: Int, hasMore: Bool,
+         images: [CmarkGFM.Image], hasGalleryMarker: Bool, tasks: [TaskItem], links: [CmarkGFM.Link], anchorList: CachedStrings) {
         htmlText = html
         excerptText = excerptHTML
         summaryText = summary
@@ -48,7 +59,7 @@ public struct RenderedBody: Sendable {
         self.hasGalleryMarker = hasGalleryMarker
         self.tasks = tasks
         self.links = links
-        self.anchors = anchors
+        self.anchorList = anchorList
     }
 }
 

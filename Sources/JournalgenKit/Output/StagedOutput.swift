@@ -369,10 +369,22 @@ public final class StagedOutput: Sendable {
         var folders = Set<Substring>()
         folders.reserveCapacity(files.count / 2)
         for file in files {
-            var parent = file[...]
-            while let slash = parent.utf8.lastIndex(of: 0x2F) {
-                parent = parent[..<slash]
-                if !folders.insert(parent).inserted { break }
+            // The slashes found in the path's bytes in place (the UTF-8 view's generic search
+            // was most of this function's 36 M instructions in a build after one edit).
+            var path = file
+            var end = path.withUTF8 { $0.count }
+            while end > 0 {
+                let slash: Int? = path.withUTF8 { bytes in
+                    var at = end
+                    while at > 0 {
+                        at -= 1
+                        if bytes[at] == 0x2F { return at }
+                    }
+                    return nil
+                }
+                guard let slash else { break }
+                if !folders.insert(file[..<file.utf8.index(file.startIndex, offsetBy: slash)]).inserted { break }
+                end = slash
             }
         }
         return folders

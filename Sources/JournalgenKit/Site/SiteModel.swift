@@ -280,7 +280,7 @@ public final class SiteModel: Sendable {
             if let poster = media[i].posterPhoto {
                 // A frame taken from the video is named after it: "walk.mp4" gives "walk-poster-960.jpg".
                 let video = media[i].sitePath
-                let stem = video.utf8.lastIndex(of: 0x2E).map { String(video[..<$0]) } ?? video
+                let stem = video.lastIndex(ofByte: 0x2E).map { String(video[..<$0]) } ?? video
                 let path = media[i].posterFrame == nil ? media[i].posterSitePath ?? "" : stem + "-poster.jpg"
                 media[i].posterSizes = ImageSize.sizes(of: poster, sitePath: path, settings: settings)
             }
