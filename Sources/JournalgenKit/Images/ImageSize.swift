@@ -11,12 +11,40 @@ public struct ImageSize: Sendable, Hashable, Codable {
         // Byte-wise: tens of thousands of names are made per build.
         let bytes = sitePath.utf8
         let dot = sitePath.lastIndex(ofByte: 0x2E).flatMap { dot in bytes[dot...].contains(0x2F) ? nil : dot } ?? bytes.endIndex
-        let stem = String(sitePath[..<dot]) + "-"
-        let fallbackExtension = photo.hasAlpha ? ".png" : ".jpg"
+        let stem = bytes.distance(from: bytes.startIndex, to: dot)
+        let fallbackExtension: StaticString = photo.hasAlpha ? ".png" : ".jpg"
         return settings.widths(forImageWidth: photo.width).map { width in
             let height = max(1, Int((Double(photo.height) * Double(width) / Double(photo.width)).rounded()))
-            let name = stem + String(width)
-            return ImageSize(width: width, height: height, webp: name + ".webp", fallback: name + fallbackExtension)
+            return ImageSize(width: width, height: height, webp: name(sitePath, stem: stem, width: width, ".webp"),
+                             fallback: name(sitePath, stem: stem, width: width, fallbackExtension))
+        }
+    }
+
+    /// The path's first `stem` bytes, "-", the width and `ending`, made at once: joined from
+    /// parts, the two names of each of 11,000 photos took five strings and 6,000 instructions.
+    private static func name(_ sitePath: String, stem: Int, width: Int, _ ending: StaticString) -> String {
+        guard width > 0 else { return String(sitePath[..<sitePath.utf8.index(sitePath.utf8.startIndex, offsetBy: stem)]) + "-\(width)\(ending)" }
+        var path = sitePath
+        return path.withUTF8 { bytes in
+            var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+                (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+            return withUnsafeMutableBytes(of: &digits) { digits in
+                // Written as String(width) writes a positive number.
+                var count = 0, rest = width
+                repeat {
+                    digits[count] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                    count += 1
+                } while rest > 0
+                return String(unsafeUninitializedCapacity: stem + 1 + count + ending.utf8CodeUnitCount) { out in
+                    var at = 0
+                    for index in 0..<stem { out[at] = bytes[index]; at += 1 }
+                    out[at] = UInt8(ascii: "-"); at += 1
+                    for index in stride(from: count - 1, through: 0, by: -1) { out[at] = digits[index]; at += 1 }
+                    for index in 0..<ending.utf8CodeUnitCount { out[at] = ending.utf8Start[index]; at += 1 }
+                    return at
+                }
+            }
         }
     }
 }
