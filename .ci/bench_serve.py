@@ -129,9 +129,11 @@ def incremental(args, work):
     for name, rs in results.items():
         wall = statistics.median(w for w, _ in rs)
         user = statistics.median(u for _, u in rs)
-        print(f"{name:>26} {wall:8.2f} {user:8.2f} {100 * wall / cold:7.0f}%")
+        print(f"{name:>26} {wall:8.3f} {user:8.3f} {100 * wall / cold:7.0f}%")
     body = statistics.median(w for w, _ in results["one entry's body edited"])
-    print(f"target: one body edit <= 5 % of a cold build and under 0.25 s: {'met' if body <= 0.05 * cold and body < 0.25 else f'not met: {body:.2f} s ({100 * body / cold:.0f} %) against 0.25 s (5 %)'}")
+    # Three decimals: rounded to two, 0.254 s read as the 0.25 s it must be under.
+    print(f"target: one body edit under 0.25 s: {'met' if body < 0.25 else 'not met'}: {body:.3f} s; "
+          f"and <= 5 % of a cold build: {'met' if body <= 0.05 * cold else 'not met'}: {100 * body / cold:.1f} % ({0.05 * cold:.3f} s)")
 
 
 def wait_url(url, timeout=300, contains=None):
