@@ -171,17 +171,30 @@ public struct MoodHistory: Sendable {
     }
 
     static func moodByTag(_ entries: [EntryMood], including: ((Int) -> Bool)? = nil) -> [TagMood] {
-        var sums: [String: (name: String, sum: Int, count: Int)] = [:]
-        var slugs = SiteModel.TagSlugs()
+        // As SiteModel's tags: one look-up for a name seen before, not three.
+        var sums: [(name: String, sum: Int, count: Int)] = [], byName: [String: Int] = [:], bySlug: [String: Int] = [:]
         for index in entries.indices where including?(index) ?? true {
             guard let level = entries[index].mood else { continue }
             for tag in entries[index].tags {
-                let key = slugs(tag)
-                sums[key, default: (tag, 0, 0)].sum += level.score
-                sums[key, default: (tag, 0, 0)].count += 1
+                let at: Int
+                if let known = byName[tag] {
+                    at = known
+                } else {
+                    let slug = SiteModel.tagSlug(tag)
+                    if let known = bySlug[slug] {
+                        at = known
+                    } else {
+                        at = sums.count
+                        sums.append((tag, 0, 0))
+                        bySlug[slug] = at
+                    }
+                    byName[tag] = at
+                }
+                sums[at].sum += level.score
+                sums[at].count += 1
             }
         }
-        return sums.values.filter { $0.count >= minimumTagCount }
+        return sums.filter { $0.count >= minimumTagCount }
             .map { TagMood(tag: $0.name, count: $0.count, average: Double($0.sum) / Double($0.count)) }
             .sorted { ($0.average, $0.count, $1.tag) > ($1.average, $1.count, $0.tag) }
     }
