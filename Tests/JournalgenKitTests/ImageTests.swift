@@ -172,6 +172,24 @@ import Testing
         #expect(ImageSize.sizes(of: photo, sitePath: "media/a.jpg", settings: settings).first?.fallback == "media/a-480.jpg")
     }
 
+    /// The photo check (`ImageProcessor.listed`) hashes names and folders from their parts; the
+    /// copies (`run`) key them by the names and paths themselves. A build that changed no photo
+    /// publishes nothing new only while the two agree.
+    @Test func photoCheckKeysAreThoseOfTheCopies() throws {
+        let journal = try TemporaryJournal()
+        defer { journal.remove() }
+        let cache = ImageCache(journal: journal.root.path)
+        let settingsKey = ImageCache.settingsKey(ImageSettings())
+        let hash = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"
+        let folder = cache.sizesFolder(hash: hash, settingsKey: settingsKey)
+        #expect(cache.sizesFolderHash(hash: hash, settingsKey: settingsKey) == SiteManifest.sourceKeyFolderHash(folder))
+        let folderHash = SiteManifest.sourceKeyFolderHash(folder)
+        for sitePath in ["2026/04/03/kyoto/gate-960.webp", "media/gate.v2-480.png", "media/noending", "media/dot.-480."] {
+            #expect(ImageProcessor.cacheNameKey(sitePath, 960, folderHash: folderHash)
+                    == SiteManifest.sourceKey(folderHash: folderHash, name: ImageProcessor.cacheName(sitePath, 960)), "\(sitePath)")
+        }
+    }
+
     @Test func exifValuesAsLibvipsShowsThem() {
         #expect(PhotoInfo.degrees("50/1 57/1 432/10 (50, 57, 43.2, Rational, 3 components, 24 bytes)", ref: "S (S, ASCII, 2 components, 2 bytes)", negative: "S", limit: 90) == -50.962)
         #expect(PhotoInfo.degrees("0/1 0/1 0/1 (0, 0, 0, Rational, 3 components, 24 bytes)", ref: "N", negative: "S", limit: 90) == nil, "0,0,0 is a camera without a fix")

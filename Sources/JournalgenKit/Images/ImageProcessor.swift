@@ -175,9 +175,14 @@ struct ImageProcessor {
     /// Each file `job` publishes, in the order its copies are made: its name in the photo
     /// cache's folder for the photo, and its path in the site.
     static func forEachFile(of job: Job, _ body: (_ file: String, _ sitePath: String) -> Void) {
+        forEachSitePath(of: job) { sitePath, width in body(cacheName(sitePath, width), sitePath) }
+    }
+
+    /// The order of `forEachFile`, with each file's width instead of its name in the cache.
+    static func forEachSitePath(of job: Job, _ body: (_ sitePath: String, _ width: Int) -> Void) {
         for size in job.sizes {
-            body(cacheName(size.webp, size.width), size.webp)
-            body(cacheName(size.fallback, size.width), size.fallback)
+            body(size.webp, size.width)
+            body(size.fallback, size.width)
         }
     }
 
@@ -208,16 +213,11 @@ struct ImageProcessor {
                 }
                 let folderHash = cache.sizesFolderHash(hash: hash, settingsKey: settingsKey)
                 var position = firsts[index]
-                func check(_ sitePath: String, _ width: Int) {
+                Self.forEachSitePath(of: jobs[index]) { sitePath, width in
                     if files[position] != sitePath || sources[position] != Self.cacheNameKey(sitePath, width, folderHash: folderHash) {
                         differs.store(true, ordering: .relaxed)
                     }
                     position += 1
-                }
-                // In forEachFile's order.
-                for size in jobs[index].sizes {
-                    check(size.webp, size.width)
-                    check(size.fallback, size.width)
                 }
             }
         }
@@ -226,11 +226,10 @@ struct ImageProcessor {
 
     /// "960.webp", "960.jpg": the cache folder is per source, so the width and format name a file.
     static func cacheName(_ sitePath: String, _ width: Int) -> String {
-        let bytes = sitePath.utf8
-        if let dot = sitePath.lastIndex(ofByte: 0x2E), dot != bytes.index(before: bytes.endIndex) {
+        if let ending = cacheNameEnding(sitePath) {
             var name = String(width)
             name += "."
-            name += sitePath[sitePath.index(after: dot)...]
+            name += ending
             return name
         }
         return "\(width)." + (sitePath.split(separator: ".").last.map(String.init) ?? "jpg")
@@ -239,14 +238,24 @@ struct ImageProcessor {
     /// `SiteManifest.sourceKey(folderHash:name: cacheName(sitePath, width))`, hashed from the
     /// name's parts without making it.
     static func cacheNameKey(_ sitePath: String, _ width: Int, folderHash: UInt64) -> Int {
-        let bytes = sitePath.utf8
-        guard let dot = sitePath.lastIndex(ofByte: 0x2E), dot != bytes.index(before: bytes.endIndex) else {
+        guard var ending = cacheNameEnding(sitePath) else {
             return SiteManifest.sourceKey(folderHash: folderHash, name: cacheName(sitePath, width))
         }
         var key = FNV1a.hash(String(width).utf8, from: folderHash)
         key = FNV1a.hash(CollectionOfOne(UInt8(ascii: ".")), from: key)
-        key = FNV1a.hash(bytes[bytes.index(after: dot)...], from: key)
+        key = ending.withUTF8 { FNV1a.hash($0, from: key) }
         return SiteManifest.sourceKey(hash: key)
+    }
+
+    /// What follows the path's last dot, when something does: the ending of `cacheName`.
+    private static func cacheNameEnding(_ sitePath: String) -> Substring? {
+        let bytes = sitePath.utf8
+        guard let dot = sitePath.lastIndex(ofByte: 0x2E), dot != bytes.index(before: bytes.endIndex) else { return nil }
+        let next = bytes.index(after: dot)
+        // After the dot comes the next character; where that starts with an ASCII byte it is
+        // the next byte, found without walking characters (only a combining mark, never ASCII,
+        // would join the dot's character).
+        return sitePath[(bytes[next] < 0x80 ? next : sitePath.index(after: dot))...]
     }
 
     static func saveOptions(_ sitePath: String, quality: Int, strip: String) -> String {

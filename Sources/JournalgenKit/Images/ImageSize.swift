@@ -24,26 +24,22 @@ public struct ImageSize: Sendable, Hashable, Codable {
     /// parts, the two names of each of 11,000 photos took five strings and 6,000 instructions.
     private static func name(_ sitePath: String, stem: Int, width: Int, _ ending: StaticString) -> String {
         guard width > 0 else { return String(sitePath[..<sitePath.utf8.index(sitePath.utf8.startIndex, offsetBy: stem)]) + "-\(width)\(ending)" }
+        var digits = 1, rest = width / 10
+        while rest > 0 { digits += 1; rest /= 10 }
         var path = sitePath
         return path.withUTF8 { bytes in
-            var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-                (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-            return withUnsafeMutableBytes(of: &digits) { digits in
-                // Written as String(width) writes a positive number.
-                var count = 0, rest = width
-                repeat {
-                    digits[count] = UInt8(ascii: "0") + UInt8(rest % 10)
+            String(unsafeUninitializedCapacity: stem + 1 + digits + ending.utf8CodeUnitCount) { out in
+                let base = out.baseAddress!
+                if stem > 0 { base.update(from: bytes.baseAddress!, count: stem) }
+                base[stem] = UInt8(ascii: "-")
+                // The width's digits, written from the last, as String(width) writes them.
+                var rest = width
+                for at in stride(from: stem + digits, to: stem, by: -1) {
+                    base[at] = UInt8(ascii: "0") + UInt8(rest % 10)
                     rest /= 10
-                    count += 1
-                } while rest > 0
-                return String(unsafeUninitializedCapacity: stem + 1 + count + ending.utf8CodeUnitCount) { out in
-                    var at = 0
-                    for index in 0..<stem { out[at] = bytes[index]; at += 1 }
-                    out[at] = UInt8(ascii: "-"); at += 1
-                    for index in stride(from: count - 1, through: 0, by: -1) { out[at] = digits[index]; at += 1 }
-                    for index in 0..<ending.utf8CodeUnitCount { out[at] = ending.utf8Start[index]; at += 1 }
-                    return at
                 }
+                (base + stem + 1 + digits).update(from: ending.utf8Start, count: ending.utf8CodeUnitCount)
+                return stem + 1 + digits + ending.utf8CodeUnitCount
             }
         }
     }

@@ -61,6 +61,12 @@ struct CachedText: Sendable {
     }
 }
 
+/// By the text, wherever it is kept (a task item compares and hashes its texts through it).
+extension CachedText: Hashable {
+    static func == (a: CachedText, b: CachedText) -> Bool { a.string == b.string }
+    func hash(into hasher: inout Hasher) { hasher.combine(string) }
+}
+
 /// A list of strings read back from the entry cache, left as its bytes in the mapped file until
 /// something reads it, as `CachedText` is.
 struct CachedStrings: Sendable {

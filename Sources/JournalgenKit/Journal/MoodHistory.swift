@@ -171,25 +171,12 @@ public struct MoodHistory: Sendable {
     }
 
     static func moodByTag(_ entries: [EntryMood], including: ((Int) -> Bool)? = nil) -> [TagMood] {
-        // As SiteModel's tags: one look-up for a name seen before, not three.
-        var sums: [(name: String, sum: Int, count: Int)] = [], byName: [String: Int] = [:], bySlug: [String: Int] = [:]
+        var sums: [(name: String, sum: Int, count: Int)] = [], numbers = SiteModel.TagNumbers()
         for index in entries.indices where including?(index) ?? true {
             guard let level = entries[index].mood else { continue }
             for tag in entries[index].tags {
-                let at: Int
-                if let known = byName[tag] {
-                    at = known
-                } else {
-                    let slug = SiteModel.tagSlug(tag)
-                    if let known = bySlug[slug] {
-                        at = known
-                    } else {
-                        at = sums.count
-                        sums.append((tag, 0, 0))
-                        bySlug[slug] = at
-                    }
-                    byName[tag] = at
-                }
+                let (at, newSlug) = numbers(tag)
+                if newSlug != nil { sums.append((tag, 0, 0)) }
                 sums[at].sum += level.score
                 sums[at].count += 1
             }

@@ -57,26 +57,6 @@ public struct TaskItem: Sendable, Hashable {
         self.anchorStorage = CachedText(anchor)
     }
 
-    public static func == (a: TaskItem, b: TaskItem) -> Bool {
-        a.isDone == b.isDone && a.isImportant == b.isImportant && a.due == b.due && a.line == b.line && a.column == b.column
-            && a.invalidDue == b.invalidDue && a.mentions == b.mentions && a.assignee == b.assignee && a.parent == b.parent
-            && a.text == b.text && a.anchor == b.anchor
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(text)
-        hasher.combine(isDone)
-        hasher.combine(isImportant)
-        hasher.combine(due)
-        hasher.combine(invalidDue)
-        hasher.combine(mentions)
-        hasher.combine(assignee)
-        hasher.combine(parent)
-        hasher.combine(line)
-        hasher.combine(column)
-        hasher.combine(anchor)
-    }
-
     /// Takes the assignee's `@id` out of the text shown on the tasks page, which names them apart.
     mutating func assign(to id: String) {
         assignee = id

@@ -160,25 +160,11 @@ public final class SiteModel: Sendable {
     }
 
     private static func tags(of entries: [Entry]) -> [Tag] {
-        // A name seen before is one look-up: by slug each time, it was three (the name's slug,
-        // then the tag twice), 57,000 at 10k entries.
-        var tags: [Tag] = [], byName: [String: Int] = [:], bySlug: [String: Int] = [:]
+        var tags: [Tag] = [], numbers = TagNumbers()
         for index in entries.indices {
             for name in entries[index].tags {
-                let tag: Int
-                if let known = byName[name] {
-                    tag = known
-                } else {
-                    let slug = tagSlug(name)
-                    if let known = bySlug[slug] {
-                        tag = known
-                    } else {
-                        tag = tags.count
-                        tags.append(Tag(name: name, slug: slug, entries: []))
-                        bySlug[slug] = tag
-                    }
-                    byName[name] = tag
-                }
+                let (tag, newSlug) = numbers(name)
+                if let newSlug { tags.append(Tag(name: name, slug: newSlug, entries: [])) }
                 if tags[tag].entries.last != index { tags[tag].entries.append(index) }
             }
         }
@@ -254,6 +240,25 @@ public final class SiteModel: Sendable {
     static func tagSlug(_ name: String) -> String {
         let slug = Slug.make(name)
         return slug.isEmpty ? "tag" : slug
+    }
+
+    /// Tags numbered in the order they first appear, names with the same slug ("Hike", "hike")
+    /// one tag. A name seen before is one look-up: by slug each time, it was three (the name's
+    /// slug, then the tag twice), 57,000 at 10k entries.
+    struct TagNumbers {
+        private var byName: [String: Int] = [:], bySlug: [String: Int] = [:]
+
+        /// The tag's number, and its slug when it is a new tag (the caller adds it, as number
+        /// `bySlug.count - 1`).
+        mutating func callAsFunction(_ name: String) -> (number: Int, newSlug: String?) {
+            if let known = byName[name] { return (known, nil) }
+            let slug = SiteModel.tagSlug(name)
+            let known = bySlug[slug]
+            let number = known ?? bySlug.count
+            if known == nil { bySlug[slug] = number }
+            byName[name] = number
+            return (number, known == nil ? slug : nil)
+        }
     }
 
     /// Bundle files sit beside the entry's page (`2026/04/03/kyoto/torii.jpg`), shared ones under `media/`.
