@@ -15,6 +15,8 @@ final class SiteInPlaceRecords: Sendable {
         /// The spare's record, when it is the record of the spare beside the output (its marker says which).
         let spareRecord: SpareRecord?
         private let derived = Mutex<Derived?>(nil)
+        private let folderCheck = DispatchGroup()
+        private let foldersUnchanged = Atomic<Bool>(false)
 
         private struct Derived {
             var files: Set<String>
@@ -26,6 +28,24 @@ final class SiteInPlaceRecords: Sendable {
             self.manifest = manifest
             self.folders = folders
             self.spareRecord = spareRecord
+            folderCheck.enter()
+        }
+
+        /// Whether no folder of the site changed since its build (`StagedOutput.unchangedSinceBuilt`),
+        /// as looked at right after the records were read. The look (17,700 folders at 10k entries)
+        /// was the last thing a build after one edit did, on cores the rest had left idle; made
+        /// beside the loading, it is done by the time a refresh in place asks. A file dropped into
+        /// the site between that look and the refresh goes unseen, as one dropped between a later
+        /// look and the rename would: the window is the build's length, not the look's.
+        var unchangedSinceBuilt: Bool {
+            folderCheck.wait()
+            return foldersUnchanged.load(ordering: .relaxed)
+        }
+
+        /// Looks at the site's folders (`unchangedSinceBuilt`), on the calling thread.
+        fileprivate func checkFolders(of site: String) {
+            foldersUnchanged.store(StagedOutput.unchangedSinceBuilt(site, folders: folders), ordering: .relaxed)
+            folderCheck.leave()
         }
 
         /// Every file of the site.
@@ -50,14 +70,17 @@ final class SiteInPlaceRecords: Sendable {
     init(journal: String, output: URL) {
         done.enter()
         DispatchQueue.global().async { [self] in
-            defer { done.leave() }
-            guard let id = StagedOutput.markerID(in: output.standardizedFileURL.path),
-                  let manifest = SiteManifest.load(journal: journal, id: id) else { return }
+            let site = output.standardizedFileURL.path
+            guard let id = StagedOutput.markerID(in: site),
+                  let manifest = SiteManifest.load(journal: journal, id: id) else { return done.leave() }
             // Only for the spare that is there (its marker says which).
             let spareFolder = StagedOutput.spareFolder(of: output).path
             let spare = SpareRecord.load(journal: journal, site: id).flatMap { $0.spareID == StagedOutput.markerID(in: spareFolder) ? $0 : nil }
             let folders = Array(StagedOutput.folders(of: manifest.files))
-            found.withLock { $0 = Found(siteID: id, manifest: manifest, folders: folders, spareRecord: spare) }
+            let records = Found(siteID: id, manifest: manifest, folders: folders, spareRecord: spare)
+            found.withLock { $0 = records }
+            done.leave()
+            records.checkFolders(of: site)
         }
     }
 

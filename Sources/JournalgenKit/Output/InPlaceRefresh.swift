@@ -86,7 +86,7 @@ struct InPlaceRefresh {
     func apply(_ change: (path: String, bytes: UnsafeRawBufferPointer)?) -> Bool {
         let url = URL(fileURLWithPath: target)
         let parent = url.deletingLastPathComponent().path, name = url.lastPathComponent
-        guard StagedOutput.unchangedSinceBuilt(target, folders: record.folders) else { return false }
+        guard record.unchangedSinceBuilt else { return false }
         StagedOutput.removeLeftovers(in: parent, name: name)
         guard let change else { return true }
         // Written beside the site, where killed builds' leftovers are looked for, then renamed in.
