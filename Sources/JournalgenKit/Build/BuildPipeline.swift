@@ -675,7 +675,10 @@ public struct BuildPipeline: Sendable {
         }
         do {
             let recordOfSite = inPlace.flatMap { $0.siteID == output.targetID ? $0 : nil }
+            var siteInPlaceUnchanged: (@Sendable () -> Bool)?
+            if let recordOfSite { siteInPlaceUnchanged = { recordOfSite.unchangedSinceBuilt } }
             try output.commit(siteInPlaceFiles: recordOfSite?.files ?? fingerprints?.siteInPlaceFiles, siteInPlaceFolders: recordOfSite?.folders,
+                              siteInPlaceUnchanged: siteInPlaceUnchanged,
                               waitForPruning: options.session == nil) {
                 recorded.wait()
                 // The record must list exactly the folder's files: written again from what the

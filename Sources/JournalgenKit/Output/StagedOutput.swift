@@ -466,7 +466,10 @@ public final class StagedOutput: Sendable {
     /// `waitForPruning`: false under `serve`, which serves the new site at once and lets the
     /// next build into this folder wait for the pruning instead (its spare is in journalgen's
     /// cache, not beside a published site).
+    /// `siteInPlaceUnchanged`: whether the site in place (the one `siteInPlaceFolders` are of)
+    /// was found unchanged since its build (`unchangedSinceBuilt`), when a look was made earlier.
     public func commit(siteInPlaceFiles: @autoclosure () -> Set<String>? = nil, siteInPlaceFolders: [Substring]? = nil,
+                       siteInPlaceUnchanged: (@Sendable () -> Bool)? = nil,
                        waitForPruning: Bool = true, alongside: () -> Void = {}) throws(Failure) {
         lazy var listed = siteInPlaceFiles()
         if reused {
@@ -492,7 +495,7 @@ public final class StagedOutput: Sendable {
             if jg_exchange_paths(staging.path, target.path) == 0 {
                 // The staging path now holds the previous site: what of it is still the site's
                 // becomes the spare.
-                keepAsSpare(staging.path, listed: pruneList, folders: siteInPlaceFolders, wait: waitForPruning, alongside: alongside)
+                keepAsSpare(staging.path, listed: pruneList, folders: siteInPlaceFolders, unchanged: siteInPlaceUnchanged, wait: waitForPruning, alongside: alongside)
                 return
             }
             guard errno == EINVAL || errno == ENOSYS || errno == EOPNOTSUPP else {
@@ -511,7 +514,7 @@ public final class StagedOutput: Sendable {
             throw .io("cannot put the new site in place at \(target.path): \(reason)")
         }
         if hadTarget {
-            keepAsSpare(previousAside, listed: pruneList, folders: siteInPlaceFolders, wait: waitForPruning, alongside: alongside)
+            keepAsSpare(previousAside, listed: pruneList, folders: siteInPlaceFolders, unchanged: siteInPlaceUnchanged, wait: waitForPruning, alongside: alongside)
         } else {
             alongside()
             if !waitForPruning {
@@ -551,7 +554,8 @@ public final class StagedOutput: Sendable {
     /// files with this one goes entirely.
     /// `listed`: the previous site's files as its record lists them, used instead of a walk when
     /// nothing else wrote in it since it was built.
-    private func keepAsSpare(_ previous: String, listed: Set<String>?, folders: [Substring]?, wait: Bool, alongside: () -> Void) {
+    private func keepAsSpare(_ previous: String, listed: Set<String>?, folders: [Substring]?, unchanged: (@Sendable () -> Bool)?, wait: Bool,
+                             alongside: () -> Void) {
         let site = writtenPaths
         let gone = Set(changed.withLock { $0 })
         @Sendable func stale(_ path: String) -> Bool { path != Self.markerName && (gone.contains(path) || !site.contains(path)) }
@@ -591,7 +595,10 @@ public final class StagedOutput: Sendable {
                     }
                 }
                 spareList.files = Self.linkAll(Array(lacking), from: targetPath, into: previous) ? site : nil
-            } else if let listed, Self.unchangedSinceBuilt(previous, files: listed, folders: folders) {
+            } else if let listed, listed.contains(Self.markerName),
+                      // The site's folders were looked at early in the build (the same folders:
+                      // exchanged in place, they keep their times), else now.
+                      unchanged?() ?? Self.unchangedSinceBuilt(previous, files: listed, folders: folders) {
                 let names = Array(listed)
                 let stale: [[String]] = parallelMap(Array(stride(from: 0, to: names.count, by: 4096))) { start in
                     names[start..<min(start + 4096, names.count)].filter(stale)
