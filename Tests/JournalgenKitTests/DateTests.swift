@@ -30,6 +30,20 @@ import Testing
         #expect(CalendarDay(year: 12026, month: 4, day: 3).description == "12026-04-03")
     }
 
+    /// The times are written byte by byte: every part and every offset form, as interpolation
+    /// wrote them before.
+    @Test func rfc3339WritesEveryPartPadded() throws {
+        #expect(try EntryDate.parse("2026-04-03T07:05:09Z", zone: berlin).rfc3339 == "2026-04-03T07:05:09Z")
+        #expect(try EntryDate.parse("0987-01-09T00:00:00-05:45", zone: berlin).rfc3339 == "0987-01-09T00:00:00-05:45")
+        #expect(try EntryDate.parse("2026-12-31T23:59:59+0530", zone: berlin).rfc3339 == "2026-12-31T23:59:59+05:30")
+        var odd = try EntryDate.parse("2026-04-03", zone: berlin)
+        (odd.hour, odd.utcOffset) = (123, -36_000)
+        #expect(odd.rfc3339 == "2026-04-03T123:00:00-10:00")
+        #expect(pad(7, 2) == "07" && pad(42, 2) == "42" && pad(123, 2) == "123" && pad(0, 1) == "0")
+        #expect(pad(987, 4) == "0987" && pad(12026, 4) == "12026" && pad(-5, 2) == "-5" && pad(3, 6) == "000003")
+        #expect(SVGText.number(1234.56) == "1234.6" && SVGText.number(-0.04) == "0" && SVGText.number(-12.3) == "-12.3" && SVGText.number(3) == "3")
+    }
+
     @Test func dateOnly() throws {
         let d = try EntryDate.parse("2026-04-03", zone: berlin)
         #expect(!d.hasTime)

@@ -113,8 +113,23 @@ public struct CalendarDay: Sendable, Hashable, Codable, Comparable, CustomString
 }
 
 /// Zero-padded decimal, without Foundation's String(format:).
-@inline(__always)
+/// Hours, minutes, months and years (up to four digits) are written straight into a small string:
+/// every date and time on a page asks for them, and `String(value)`, a count of its characters
+/// and a joined prefix made three strings each time.
 func pad(_ value: Int, _ width: Int) -> String {
+    if width <= 4, value >= 0, value < 10_000 {
+        let digits = value < 10 ? 1 : value < 100 ? 2 : value < 1000 ? 3 : 4
+        let count = max(width, digits)
+        return String(unsafeUninitializedCapacity: count) { bytes in
+            var rest = value
+            for offset in stride(from: count - 1, through: 0, by: -1) {
+                bytes[offset] = UInt8(truncatingIfNeeded: 0x30 + rest % 10)
+                rest /= 10
+            }
+            return count
+        }
+    }
     let s = String(value)
-    return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
+    let count = s.utf8.count
+    return count >= width ? s : String(repeating: "0", count: width - count) + s
 }

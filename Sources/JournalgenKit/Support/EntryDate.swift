@@ -21,8 +21,30 @@ public struct EntryDate: Sendable, Hashable, Codable, Comparable {
     public static func < (a: EntryDate, b: EntryDate) -> Bool { a.instant < b.instant }
 
     /// RFC 3339, for `<time datetime>`, feeds and sitemaps.
+    /// Written straight into one string (every entry on a page has one): the interpolation of
+    /// five padded parts made a string for each.
     public var rfc3339: String {
-        "\(day)T\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2))\(Self.offsetText(utcOffset, zulu: true))"
+        let hours = abs(utcOffset) / 3600
+        guard (0...99).contains(hour), (0...99).contains(minute), (0...99).contains(second), hours <= 99 else {
+            return "\(day)T\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2))\(Self.offsetText(utcOffset, zulu: true))"
+        }
+        let date = day.description
+        let count = date.utf8.count + 9 + (utcOffset == 0 ? 1 : 6)
+        return String(unsafeUninitializedCapacity: count) { bytes in
+            var at = 0
+            func put(_ byte: UInt8) { bytes[at] = byte; at += 1 }
+            func two(_ value: Int) { put(UInt8(truncatingIfNeeded: 0x30 + value / 10)); put(UInt8(truncatingIfNeeded: 0x30 + value % 10)) }
+            for byte in date.utf8 { put(byte) }
+            put(UInt8(ascii: "T"))
+            two(hour); put(UInt8(ascii: ":")); two(minute); put(UInt8(ascii: ":")); two(second)
+            if utcOffset == 0 {
+                put(UInt8(ascii: "Z"))
+            } else {
+                put(UInt8(ascii: utcOffset < 0 ? "-" : "+"))
+                two(hours); put(UInt8(ascii: ":")); two(abs(utcOffset) % 3600 / 60)
+            }
+            return at
+        }
     }
 
     /// "2026-11-22 08:10", as the mood log and the terminal write it; the day alone without a time.

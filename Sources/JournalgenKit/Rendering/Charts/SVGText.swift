@@ -21,7 +21,14 @@ enum SVGText {
             bytes.append(UInt8(ascii: "0") + UInt8(whole % 10))
             whole /= 10
         } while whole > 0
-        bytes[start...].reverse()
+        // Turned by swapping in place: reversing `bytes[start...]` copied the slice into an
+        // array of its own first (an allocation for every number of a map).
+        var (low, high) = (start, bytes.count - 1)
+        while low < high {
+            bytes.swapAt(low, high)
+            low += 1
+            high -= 1
+        }
         if a % 10 != 0 {
             bytes.append(UInt8(ascii: "."))
             bytes.append(UInt8(ascii: "0") + UInt8(a % 10))
