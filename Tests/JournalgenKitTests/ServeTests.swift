@@ -195,6 +195,32 @@ final class ServeTests: XCTestCase {
         XCTAssertEqual(batches.all.last, [two.path, three.path])
     }
 
+    /// With serve's own settings: a checkout that stops for longer than a save's quiet period
+    /// (50 ms) between its files is still one batch once it is past a save's size.
+    func testACheckoutThatPausesIsOneBatchWithServesSettings() throws {
+        let root = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("entries"), withIntermediateDirectories: true)
+        let batches = Batches()
+        let watcher = FileWatcher(root: root.path)
+        watcher.start { batches.add($0) }
+        defer { watcher.stop() }
+        Thread.sleep(forTimeInterval: 0.2)
+        var written: Set<String> = []
+        for part in 0..<3 {
+            for i in 0..<20 {
+                let file = root.appendingPathComponent("entries/entry-\(part)-\(i).md")
+                try Data("entry \(i)".utf8).write(to: file)
+                written.insert(file.path)
+            }
+            // Four times serve's quiet period: without the rule for bulk changes, three batches.
+            if part < 2 { Thread.sleep(forTimeInterval: 0.2) }
+        }
+        waitForBatches(batches, atLeast: 1, settle: 1)
+        XCTAssertEqual(batches.all.count, 1, "batches: \(batches.all.map(\.count))")
+        XCTAssertEqual(batches.all.first, written)
+    }
+
     func testABurstOfFiveHundredFilesIsOneRebuild() throws {
         let root = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: root) }

@@ -9,7 +9,11 @@ import Glibc
 /// sooner). A batch of one file whose last event finished it (closed after writing, or renamed
 /// into place: how every editor's save ends) waits only `settled` seconds: a writer's save is
 /// then served that much sooner, while a burst's next file, which comes within a millisecond,
-/// makes the batch two files long and the wait `quiet` again.
+/// makes the batch two files long and the wait `quiet` again. A batch past `bulkFiles` files is a
+/// checkout, a sync or a copy, not a save: it waits for `bulkQuiet` of quiet (at most
+/// `bulkLongest` after its first change), since such a tool pauses between files for longer than
+/// a save's burst lasts (seen: over 0.3 s on a loaded machine), and every pause over `quiet` was
+/// a rebuild of its own.
 /// Linux uses inotify on every folder; elsewhere the folder is polled twice a second.
 ///
 /// Folders whose names start with a dot (`.git`, `.journalgen-cache`) and the folders named in
@@ -20,18 +24,25 @@ public final class FileWatcher: @unchecked Sendable {
     let quiet: TimeInterval
     let settled: TimeInterval
     let longest: TimeInterval
+    let bulkFiles: Int
+    let bulkQuiet: TimeInterval
+    let bulkLongest: TimeInterval
     private var thread: Thread?
     private var stopPipe: [Int32] = [-1, -1]
     private let lock = NSLock()
     private var stopped = false
 
     /// `ignoring`: absolute paths of folders inside `root` not to watch.
-    public init(root: String, ignoring: [String] = [], quiet: TimeInterval = 0.05, settled: TimeInterval = 0.02, longest: TimeInterval = 1.5) {
+    public init(root: String, ignoring: [String] = [], quiet: TimeInterval = 0.05, settled: TimeInterval = 0.02, longest: TimeInterval = 1.5,
+                bulkFiles: Int = 16, bulkQuiet: TimeInterval = 0.6, bulkLongest: TimeInterval = 20) {
         self.root = URL(fileURLWithPath: root).standardizedFileURL.path
         self.ignoring = Set(ignoring.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
         self.quiet = quiet
         self.settled = min(settled, quiet)
         self.longest = longest
+        self.bulkFiles = bulkFiles
+        self.bulkQuiet = max(bulkQuiet, quiet)
+        self.bulkLongest = max(bulkLongest, longest)
     }
 
     /// Starts watching on a thread of its own, and returns once every folder is watched (a save
@@ -110,11 +121,13 @@ public final class FileWatcher: @unchecked Sendable {
         var first: Date?
         var last = Date()
         var finished = false
-        /// How long the folder must stay quiet before the batch goes: `settled` for one finished save.
-        var calm: TimeInterval { finished && pending.count == 1 ? settled : quiet }
+        /// How long the folder must stay quiet before the batch goes: `settled` for one finished
+        /// save, `bulkQuiet` for a checkout's worth of files.
+        var calm: TimeInterval { pending.count > bulkFiles ? bulkQuiet : finished && pending.count == 1 ? settled : quiet }
+        var cap: TimeInterval { pending.count > bulkFiles ? bulkLongest : longest }
         while true {
             let timeout: TimeInterval? = first.map { first in
-                min(calm - Date().timeIntervalSince(last), longest - Date().timeIntervalSince(first))
+                min(calm - Date().timeIntervalSince(last), cap - Date().timeIntervalSince(first))
             }
             let (ready, stop) = wait(on: fd, timeout: timeout)
             if stop { return }
@@ -145,7 +158,7 @@ public final class FileWatcher: @unchecked Sendable {
                 }
             }
             if let started = first, !pending.isEmpty,
-               Date().timeIntervalSince(last) >= calm || Date().timeIntervalSince(started) >= longest {
+               Date().timeIntervalSince(last) >= calm || Date().timeIntervalSince(started) >= cap {
                 let batch = pending
                 pending = []
                 first = nil
