@@ -95,20 +95,24 @@ public struct CalendarDay: Sendable, Hashable, Codable, Comparable, CustomString
             return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
         }
         return String(unsafeUninitializedCapacity: 10) { bytes in
-            func put(_ value: Int, _ width: Int, at start: Int) {
-                var value = value
-                for offset in stride(from: width - 1, through: 0, by: -1) {
-                    bytes[start + offset] = UInt8(truncatingIfNeeded: 0x30 + value % 10)
-                    value /= 10
-                }
-            }
-            put(year, 4, at: 0)
+            putDigits(year, width: 4, into: bytes, at: 0)
             bytes[4] = 0x2D
-            put(month, 2, at: 5)
+            putDigits(month, width: 2, into: bytes, at: 5)
             bytes[7] = 0x2D
-            put(day, 2, at: 8)
+            putDigits(day, width: 2, into: bytes, at: 8)
             return 10
         }
+    }
+}
+
+/// Writes `value` (not negative, at most `width` digits) as `width` zero-padded decimal digits
+/// into `bytes` from `start`: the dates and padded numbers written without interpolation share it.
+@inline(__always)
+func putDigits(_ value: Int, width: Int, into bytes: UnsafeMutableBufferPointer<UInt8>, at start: Int) {
+    var rest = value
+    for offset in stride(from: width - 1, through: 0, by: -1) {
+        bytes[start + offset] = UInt8(truncatingIfNeeded: 0x30 + rest % 10)
+        rest /= 10
     }
 }
 
@@ -121,11 +125,7 @@ func pad(_ value: Int, _ width: Int) -> String {
         let digits = value < 10 ? 1 : value < 100 ? 2 : value < 1000 ? 3 : 4
         let count = max(width, digits)
         return String(unsafeUninitializedCapacity: count) { bytes in
-            var rest = value
-            for offset in stride(from: count - 1, through: 0, by: -1) {
-                bytes[offset] = UInt8(truncatingIfNeeded: 0x30 + rest % 10)
-                rest /= 10
-            }
+            putDigits(value, width: count, into: bytes, at: 0)
             return count
         }
     }

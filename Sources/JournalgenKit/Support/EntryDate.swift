@@ -33,7 +33,7 @@ public struct EntryDate: Sendable, Hashable, Codable, Comparable {
         return String(unsafeUninitializedCapacity: count) { bytes in
             var at = 0
             func put(_ byte: UInt8) { bytes[at] = byte; at += 1 }
-            func two(_ value: Int) { put(UInt8(truncatingIfNeeded: 0x30 + value / 10)); put(UInt8(truncatingIfNeeded: 0x30 + value % 10)) }
+            func two(_ value: Int) { putDigits(value, width: 2, into: bytes, at: at); at += 2 }
             for byte in date.utf8 { put(byte) }
             put(UInt8(ascii: "T"))
             two(hour); put(UInt8(ascii: ":")); two(minute); put(UInt8(ascii: ":")); two(second)
