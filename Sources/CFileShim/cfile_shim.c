@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <unistd.h>
 #include <sys/syscall.h>
+#include <sys/uio.h>
 #include "cfile_shim.h"
 
 int jg_exchange_paths(const char *a, const char *b) {
@@ -18,4 +19,17 @@ int jg_exchange_paths(const char *a, const char *b) {
 
 const void *jg_memmem(const void *haystack, size_t haystack_length, const void *needle, size_t needle_length) {
     return memmem(haystack, haystack_length, needle, needle_length);
+}
+
+int jg_first_byte_in_memory(int fd) {
+#if defined(__linux__) && defined(RWF_NOWAIT)
+    char byte;
+    struct iovec item = { &byte, 1 };
+    ssize_t read = preadv2(fd, &item, 1, 0, RWF_NOWAIT);
+    if (read >= 0) return 1;
+    return errno == EAGAIN ? 0 : -1;
+#else
+    (void)fd;
+    return -1;
+#endif
 }

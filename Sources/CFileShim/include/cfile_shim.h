@@ -12,4 +12,9 @@ int jg_exchange_paths(const char *a, const char *b);
 /// `needle` in `haystack`, or NULL.
 const void *jg_memmem(const void *haystack, size_t haystack_length, const void *needle, size_t needle_length);
 
+/// Whether the file's first byte is in memory (the page cache), by a read that would rather fail
+/// than wait for the disk (Linux preadv2 with RWF_NOWAIT): 1 if so (or the file is empty), 0 if
+/// not, -1 where the kernel cannot tell.
+int jg_first_byte_in_memory(int fd);
+
 #endif

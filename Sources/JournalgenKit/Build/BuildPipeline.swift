@@ -32,7 +32,9 @@ public struct BuildPipeline: Sendable {
 
         // Work that no later stage needs, done beside them (the entry cache written to disk).
         let background = DispatchGroup()
+        let readAhead = readAhead(journal: journal.path)
         func finish(_ succeeded: Bool) -> BuildReport {
+            readAhead?.stop()
             background.wait()
             report.diagnostics = diagnostics.diagnostics
             report.succeeded = succeeded && report.errors == 0 && !(options.strict && report.warnings > 0)
@@ -578,11 +580,41 @@ public struct BuildPipeline: Sendable {
         @Sendable func keptReads(_ path: String) -> [Int]? {
             wholeTwin ? fingerprints?.unchangedReads(of: path) : fingerprints?.keep(path, in: output)
         }
+        let failures = WriteFailures()
+        /// Whether the copy's source is the one its file in the folder was made from, unchanged since.
+        let trusted = trustedChanges ?? []
+        let serving = options.session != nil
+        let sourceUnchanged: @Sendable (StaticFiles.Copy) -> Bool = { copy in
+            if allUnchanged { return true }
+            if case .file(let path) = copy.source {
+                return lastCopies?[copy.sitePath] == path && !trusted.contains(path) && ChangedFiles.isWatched(path, root: root)
+            }
+            if case .cached(let path) = copy.source {
+                // Held: the photo stage of this very build found it in this folder (serve may
+                // reuse an earlier build's photos, found in another folder).
+                return (copy.held && !serving) || lastCopies?[copy.sitePath] == path || output.holdsCopy(copy.sitePath, of: copy.sourceKey)
+            }
+            return false
+        }
+        // By runs, each run's unchanged copies kept at once (StagedOutput.keepUnchangedCopies).
+        let run = 2048
+        let sizesRoot = imageCache.sizesRoot()
+        // Beside the pages, not after them: a copy may wait for its photo to be read from disk
+        // (after a minute or two the page cache has let most of them go: then the copies took
+        // 1 s of a first build of 10k entries, both cores two fifths idle), and rendering fills
+        // those waits. A copy takes no memory of ours.
+        let copying = DispatchGroup()
+        DispatchQueue.global().async(group: copying) {
+            // A whole twin holds every copy, counted already.
+            parallelForEach(count: wholeTwin ? 0 : (copies.count + run - 1) / run) { part in
+                Self.copy(copies, part * run..<min(copies.count, (part + 1) * run), into: output, sourceUnchanged: sourceUnchanged,
+                          cacheFolder: sizesRoot, failures: failures)
+            }
+        }
         // The entry cache is written while the stages above leave a core idle; not beside the
         // pages, whose peak memory it would add to (a lifetime journal's build must stay small).
         background.wait()
         if options.session == nil { AllocatorPolicy.releaseFreeMemory() }
-        let failures = WriteFailures()
         let rendered = Mutex<[String]>([])
         let prerenderedPages = renderedPages, prerenderedDocuments = renderedDocuments
         let pageReads: [[Int]] = parallelMap(Array(jobs.indices)) { index in
@@ -634,29 +666,7 @@ public struct BuildPipeline: Sendable {
                 planned.withLock { $0 = set }
             }
         }
-        /// Whether the copy's source is the one its file in the folder was made from, unchanged since.
-        let trusted = trustedChanges ?? []
-        let serving = options.session != nil
-        let sourceUnchanged: @Sendable (StaticFiles.Copy) -> Bool = { copy in
-            if allUnchanged { return true }
-            if case .file(let path) = copy.source {
-                return lastCopies?[copy.sitePath] == path && !trusted.contains(path) && ChangedFiles.isWatched(path, root: root)
-            }
-            if case .cached(let path) = copy.source {
-                // Held: the photo stage of this very build found it in this folder (serve may
-                // reuse an earlier build's photos, found in another folder).
-                return (copy.held && !serving) || lastCopies?[copy.sitePath] == path || output.holdsCopy(copy.sitePath, of: copy.sourceKey)
-            }
-            return false
-        }
-        // By runs, each run's unchanged copies kept at once (StagedOutput.keepUnchangedCopies).
-        let run = 2048
-        let sizesRoot = imageCache.sizesRoot()
-        // A whole twin holds every copy, counted already.
-        parallelForEach(count: wholeTwin ? 0 : (copies.count + run - 1) / run) { part in
-            Self.copy(copies, part * run..<min(copies.count, (part + 1) * run), into: output, sourceUnchanged: sourceUnchanged,
-                      cacheFolder: sizesRoot, failures: failures)
-        }
+        copying.wait()
         failures.report(to: diagnostics, at: SourceLocation(path: paths.display(options.outputFolder)))
         stage("copy media and assets")
         report.filesCopied = copies.count
@@ -812,6 +822,22 @@ public struct BuildPipeline: Sendable {
     }
 
     /// The session's cache when it was made under the same settings, else the one saved on disk.
+    /// The files a first build reads, read ahead (`ReadAhead`): the entries when there is no
+    /// entry cache to take them from, the photo cache's sizes when the site is made anew (a
+    /// site in place holds its copies already). Not under serve, whose rebuilds read little.
+    func readAhead(journal: String) -> ReadAhead? {
+        guard options.session == nil, options.writeOutput else { return nil }
+        var folders: [ReadAhead.Folder] = []
+        if !options.useCache || access(EntryCache.folder(journal: journal), F_OK) != 0 {
+            // The entry files' texts; a bundle's photos are only looked at (their sizes come from the cache).
+            folders.append(ReadAhead.Folder(path: journal + "/entries") { $0.hasSuffix(".md") })
+        }
+        if access(options.outputFolder.path + "/" + StagedOutput.markerName, F_OK) != 0 {
+            folders.append(ReadAhead.Folder(path: CacheFolder.path(journal: journal) + "/images") { _ in true })
+        }
+        return folders.isEmpty ? nil : ReadAhead(folders)
+    }
+
     func entryCache(journal: String) -> EntryCache {
         let key = EntryCache.key(journal: journal, configBytes: FileIO.read(journal + "/" + JournalConfig.fileName))
         if let session = options.session { return session.entryCache(key: key, journal: journal, paths: options.paths, includeDrafts: options.includeDrafts) }
