@@ -1,14 +1,19 @@
 """Alternates journalgen binaries on one journal, a cold build into a new tmpfs folder each time.
 
-usage: ab-cold.py JOURNAL RUNS [BINARY,BINARY...] [cache,nocache]
+usage: ab-cold.py JOURNAL RUNS [BINARY,BINARY...] [cache,nocache] [--drop-caches]
   e.g. ab-cold.py .build/bench/journal-10000 5 /tmp/old/.build/release/journalgen,.build/release/journalgen
 Without binaries: /tmp/old/.build/release/journalgen against .build/release/journalgen, and a
 last argument `--no-cache` measures that mode only (as earlier entries of docs/benchmarks.md ran it).
 Each run builds with every binary (the order reversed every other run), in each mode: "cache" (an
 empty entry cache, written by the build, as a first build does) and "nocache" (--no-cache). Prints
-the median wall time, user and system CPU time and peak memory (ru_maxrss, through /usr/bin/time)."""
+the median wall time, user and system CPU time and peak memory (ru_maxrss, through /usr/bin/time).
+--drop-caches (root): the page cache is emptied before each build, so that every file the build
+reads comes from disk, as in a first build a while after the last (this machine's page cache lets
+files go within a minute or two)."""
 import subprocess, time, os, statistics, resource, sys, shutil
 J = sys.argv[1]; runs = int(sys.argv[2]); rest = sys.argv[3:]
+drop = "--drop-caches" in rest
+rest = [a for a in rest if a != "--drop-caches"]
 if rest and not rest[0].startswith("-"):
     bins = rest.pop(0).split(",")
 else:
@@ -20,8 +25,13 @@ for i in range(runs):
     for b in (bins if i % 2 == 0 else bins[::-1]):
         for mode in modes:
             # Cold: no entry cache, no page fingerprints, no sealed private pages (photos stay cached).
-            for part in ("sites", "entries", "private/sealed"):
+            for part in ("sites", "entries"):
                 shutil.rmtree(os.path.join(J, ".journalgen-cache", part), ignore_errors=True)
+            sealed = os.path.join(J, ".journalgen-cache", "private", "sealed")
+            if os.path.isfile(sealed): os.remove(sealed)
+            if drop:
+                subprocess.run(["sync"], check=True)
+                with open("/proc/sys/vm/drop_caches", "w") as f: f.write("3\n")
             out = f"/dev/shm/ab-cold-{i}"
             r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
             t = time.time()

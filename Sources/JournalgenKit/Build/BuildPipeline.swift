@@ -649,8 +649,10 @@ public struct BuildPipeline: Sendable {
         // What rendering freed (each page's buffers) is given back before the copies and the
         // site's record add theirs: the build's memory peaked there, a few MB higher.
         if options.session == nil { AllocatorPolicy.releaseFreeMemory() }
-        // The folder's record is written while media are copied, not after the swap on one core:
-        // its files are known by now (pages, documents, copies, the marker). serve keeps its own.
+        // The folder's record is written while the last copies are made, not after the swap on
+        // one core: its files are known by now (pages, documents, copies, the marker). serve
+        // keeps its own. (Listing them beside the pages instead would spare a first build of 10k
+        // entries 10 ms, and add the list to the memory peak, which is while pages are rendered.)
         let pagePaths = jobPaths + documentPaths
         let allReads = pageReads + documentReads
         let recorded = DispatchGroup()
