@@ -823,7 +823,6 @@ public struct BuildPipeline: Sendable {
         return BuildSession.ThemeParts(theme: theme, templates: templates, localization: localization, diagnostics: own.diagnostics)
     }
 
-    /// The session's cache when it was made under the same settings, else the one saved on disk.
     /// The files a first build reads, read ahead (`ReadAhead`): the entries when there is no
     /// entry cache to take them from, the photo cache's sizes when the site is made anew (a
     /// site in place holds its copies already). Not under serve, whose rebuilds read little.
@@ -835,11 +834,12 @@ public struct BuildPipeline: Sendable {
             folders.append(ReadAhead.Folder(path: journal + "/entries") { $0.hasSuffix(".md") })
         }
         if access(options.outputFolder.path + "/" + StagedOutput.markerName, F_OK) != 0 {
-            folders.append(ReadAhead.Folder(path: CacheFolder.path(journal: journal) + "/images") { _ in true })
+            folders.append(ReadAhead.Folder(path: ImageCache.sizesFolder(journal: journal)) { _ in true })
         }
         return folders.isEmpty ? nil : ReadAhead(folders)
     }
 
+    /// The session's cache when it was made under the same settings, else the one saved on disk.
     func entryCache(journal: String) -> EntryCache {
         let key = EntryCache.key(journal: journal, configBytes: FileIO.read(journal + "/" + JournalConfig.fileName))
         if let session = options.session { return session.entryCache(key: key, journal: journal, paths: options.paths, includeDrafts: options.includeDrafts) }

@@ -110,11 +110,16 @@ final class ImageCache: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let opened = openedSizesRoot { return opened }
-        let opened = OpenFolder(folder + "/images")
+        let opened = OpenFolder(Self.sizesFolder(cache: folder))
         openedSizesRoot = opened
         return opened
     }
     private var openedSizesRoot: OpenFolder?
+
+    /// The folder of the photos' sizes (and of the indexes that name them) in `journal`'s cache.
+    static func sizesFolder(journal: String) -> String { sizesFolder(cache: CacheFolder.path(journal: journal)) }
+
+    private static func sizesFolder(cache: String) -> String { cache + "/images" }
 
     typealias KnownHashes = [String: (size: Int, mtime: Int, hash: String)]
 

@@ -81,35 +81,31 @@ final class ReadAhead: Sendable {
         walk(folder, readData, &probe)
     }
 
+    /// The folder's visible files and folders as every walk of the journal sees them
+    /// (`FileIO.visibleItems`), files first, then each folder in turn.
     private func walk(_ folder: String, _ readData: (String) -> Bool, _ probe: inout Probe) {
-        guard let dir = opendir(folder) else { return }
-        defer { closedir(dir) }
-        var folders: [String] = []
-        while !stopped.load(ordering: .relaxed), !probe.allInMemory, let item = readdir(dir) {
-            let name = withUnsafeBytes(of: item.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name.hasPrefix(".") { continue }
-            let path = folder + "/" + name
-            switch Int32(item.pointee.d_type) {
-            case Int32(DT_DIR): folders.append(path)
-            case Int32(DT_REG):
-                if readData(name) {
-                    let fd = open(path, O_RDONLY | O_CLOEXEC)
-                    if fd >= 0 {
-                        if probe.files < Self.sample {
-                            probe.files += 1
-                            if jg_first_byte_in_memory(fd) == 1 { probe.inMemory += 1 }
-                        }
-                        posix_fadvise(fd, 0, 0, POSIX_FADV_WILLNEED)
-                        close(fd)
-                        asked.add(1, ordering: .relaxed)
-                    }
-                } else {
-                    var info = stat()
-                    if stat(path, &info) == 0 { looked.add(1, ordering: .relaxed) }
+        let items = FileIO.visibleItems(folder)
+        for item in items where !item.isFolder {
+            guard !stopped.load(ordering: .relaxed), !probe.allInMemory else { return }
+            let path = folder + "/" + item.name
+            if readData(item.name) {
+                let fd = open(path, O_RDONLY | O_CLOEXEC)
+                guard fd >= 0 else { continue }
+                if probe.files < Self.sample {
+                    probe.files += 1
+                    if jg_first_byte_in_memory(fd) == 1 { probe.inMemory += 1 }
                 }
-            default: continue
+                posix_fadvise(fd, 0, 0, POSIX_FADV_WILLNEED)
+                close(fd)
+                asked.add(1, ordering: .relaxed)
+            } else {
+                var info = stat()
+                if stat(path, &info) == 0 { looked.add(1, ordering: .relaxed) }
             }
         }
-        for path in folders where !stopped.load(ordering: .relaxed) && !probe.allInMemory { walk(path, readData, &probe) }
+        for item in items where item.isFolder {
+            guard !stopped.load(ordering: .relaxed), !probe.allInMemory else { return }
+            walk(folder + "/" + item.name, readData, &probe)
+        }
     }
 }
