@@ -355,6 +355,7 @@ public struct BuildPipeline: Sendable {
         // cache); what serve's last successful build left: its folders' files, and its copies' sources.
         let outputMemo = options.session?.takeOutput()
         let inPlace = siteInPlace?.result
+        inPlace?.beginFolderCheck()
         func makeOutput() -> StagedOutput? {
             do {
                 return try StagedOutput(target: options.outputFolder, known: outputMemo?.known, recorded: inPlace?.spare)

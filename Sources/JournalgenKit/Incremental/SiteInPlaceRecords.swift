@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 /// The records of the site in place (its manifest, the files it lists and their folders, what
-/// its spare holds), read on another thread while the site model is built on one core.
+/// its spare holds), read on another thread while the site model is built.
 final class SiteInPlaceRecords: Sendable {
     /// What the records say. The sets a build aside needs (the site's 34,000 names, the spare's
     /// files and the photo cache file of each of its 22,000 photo sizes) are made when first
@@ -15,7 +15,10 @@ final class SiteInPlaceRecords: Sendable {
         /// The spare's record, when it is the record of the spare beside the output (its marker says which).
         let spareRecord: SpareRecord?
         private let derived = Mutex<Derived?>(nil)
+        /// The site's own folder, whose folders the check looks at.
+        private let site: String
         private let folderCheck = DispatchGroup()
+        private let folderCheckBegun = Atomic<Bool>(false)
         private let foldersUnchanged = Atomic<Bool>(false)
 
         private struct Derived {
@@ -23,27 +26,37 @@ final class SiteInPlaceRecords: Sendable {
             var spare: StagedOutput.RecordedSpare?
         }
 
-        init(siteID: String, manifest: SiteManifest, folders: [Substring], spareRecord: SpareRecord?) {
+        init(siteID: String, manifest: SiteManifest, folders: [Substring], spareRecord: SpareRecord?, site: String) {
             self.siteID = siteID
             self.manifest = manifest
             self.folders = folders
             self.spareRecord = spareRecord
+            self.site = site
             folderCheck.enter()
         }
 
         /// Whether no folder of the site changed since its build (`StagedOutput.unchangedSinceBuilt`),
-        /// as looked at right after the records were read. The look (17,700 folders at 10k entries)
-        /// was the last thing a build after one edit did, on cores the rest had left idle; made
-        /// beside the loading, it is done by the time a refresh in place asks. A file dropped into
-        /// the site between that look and the refresh goes unseen, as one dropped between a later
-        /// look and the rename would: the window is the build's length, not the look's.
+        /// as looked at when `beginFolderCheck()` was called (or now, when it was not). The look
+        /// (17,700 folders at 10k entries) was the last thing a build after one edit did, on
+        /// cores the rest had left idle; begun with the loading, it took the second core from the
+        /// mood history, which the site model then waited for with its own core idle. Begun once
+        /// the site model is made, it runs beside the photo and fingerprint stages, which leave a
+        /// core idle part of the time (docs/tools/timeline.py). A file dropped into the site
+        /// between that look and the refresh goes unseen, as one dropped between a later look
+        /// and the rename would: the window is the build's length, not the look's.
         var unchangedSinceBuilt: Bool {
+            if !folderCheckBegun.exchange(true, ordering: .relaxed) { checkFolders() }
             folderCheck.wait()
             return foldersUnchanged.load(ordering: .relaxed)
         }
 
-        /// Looks at the site's folders (`unchangedSinceBuilt`), on the calling thread.
-        fileprivate func checkFolders(of site: String) {
+        /// Begins the look at the site's folders (`unchangedSinceBuilt`) on another thread, once.
+        func beginFolderCheck() {
+            guard !folderCheckBegun.exchange(true, ordering: .relaxed) else { return }
+            DispatchQueue.global().async { self.checkFolders() }
+        }
+
+        private func checkFolders() {
             foldersUnchanged.store(StagedOutput.unchangedSinceBuilt(site, folders: folders), ordering: .relaxed)
             folderCheck.leave()
         }
@@ -77,10 +90,8 @@ final class SiteInPlaceRecords: Sendable {
             let spareFolder = StagedOutput.spareFolder(of: output).path
             let spare = SpareRecord.load(journal: journal, site: id).flatMap { $0.spareID == StagedOutput.markerID(in: spareFolder) ? $0 : nil }
             let folders = Array(StagedOutput.folders(of: manifest.files))
-            let records = Found(siteID: id, manifest: manifest, folders: folders, spareRecord: spare)
-            found.withLock { $0 = records }
+            found.withLock { $0 = Found(siteID: id, manifest: manifest, folders: folders, spareRecord: spare, site: site) }
             done.leave()
-            records.checkFolders(of: site)
         }
     }
 
