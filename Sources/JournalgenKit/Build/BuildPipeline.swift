@@ -205,8 +205,7 @@ public struct BuildPipeline: Sendable {
         // the last one in memory, build on disk (with the site in place holding its files).
         var sealedToSave: (store: SealedPartStore, key: String)?
         var sealNew: (store: SealedPartStore?, key: String?)?
-        let sealed = Mutex<LockedSite?>(nil)
-        let sealing = DispatchGroup()
+        var sealing: SideWork<LockedSite>?
         if let keys {
             let useMemo = options.session != nil || (options.useCache && options.writeOutput)
             let memoKey = useMemo ? LockedSiteMemo.key(split: split, entries: options.session?.entriesDigest(of: split, reload: entryReload, day: today) ?? LockedSiteMemo.entriesDigest(of: split),
@@ -226,11 +225,10 @@ public struct BuildPipeline: Sendable {
                 store?.forget()
                 sealNew = (store, memoKey)
                 let allEntries = Handover(split.allEntries), trips = split.allTrips, moodLog = loaded.moodLog, sealer = options.writeOutput ? processor : nil, config = config
-                DispatchQueue.global().async(group: sealing) {
-                    let site = LockedSite.build(entries: allEntries.take(), trips: trips, keys: keys, config: config, moodLog: moodLog, today: today,
-                                                theme: theme, templates: templates, stylesheet: stylesheet, script: script,
-                                                processor: sealer, paths: paths)
-                    sealed.withLock { $0 = site }
+                sealing = SideWork {
+                    LockedSite.build(entries: allEntries.take(), trips: trips, keys: keys, config: config, moodLog: moodLog, today: today,
+                                     theme: theme, templates: templates, stylesheet: stylesheet, script: script,
+                                     processor: sealer, paths: paths)
                 }
             }
         }
@@ -272,10 +270,7 @@ public struct BuildPipeline: Sendable {
         report.entryPages = model.entries.map(\.sitePath)
         // The model's part of the page fingerprints (its entries' and groups' digests, in part
         // on one core), made beside the stages that come before them.
-        let modelParts = DispatchGroup()
-        if options.useCache && options.writeOutput {
-            DispatchQueue.global().async(group: modelParts) { _ = SiteFingerprint.ModelParts.of(model) }
-        }
+        let modelParts = options.useCache && options.writeOutput ? SideWork { SiteFingerprint.ModelParts.of(model) } : nil
         stage("site model")
 
         // 6. Static files: the theme's, the journal's static/, and every entry's media.
@@ -288,8 +283,7 @@ public struct BuildPipeline: Sendable {
         pageRenderer.prepareFragments()
         stage("render entry cards and rows")
         if let keys {
-            sealing.wait()
-            if let built = sealed.withLock({ $0 }), let sealNew {
+            if let built = sealing?.value, let sealNew {
                 locked = built
                 if let session = options.session, let key = sealNew.key { session.remember(locked, key: key, split: split) }
                 if let store = sealNew.store, let key = sealNew.key { sealedToSave = (store, key) }
@@ -449,7 +443,7 @@ public struct BuildPipeline: Sendable {
             let photo = loaded.authorPhotos[id]!
             return "\(id) \(photo.filePath ?? "") \(photo.photo.map { "\($0.width)x\($0.height) \($0.hasAlpha)" } ?? "")"
         }.joined(separator: "\n"))
-        modelParts.wait()
+        _ = modelParts?.value
         let fingerprints: SiteFingerprints? = options.useCache
             ? SiteFingerprints(model: model, journal: journal.path, siteInPlace: early?.targetID ?? inPlace?.siteID, extra: inputs, day: today.description, templates: templates,
                                siteValues: renderer.site.valueTexts, session: options.session, loaded: inPlace.map { ($0.siteID, $0.manifest) }) : nil

@@ -136,21 +136,17 @@ public struct MoodHistory: Sendable {
 
     /// A history made on another core while the caller goes on.
     final class Pending: Sendable {
-        private let made = DispatchGroup()
-        private let history = Mutex<MoodHistory?>(nil)
+        private let history: SideWork<MoodHistory>
 
         init(scale: MoodScale, moods: [EntryMood], log: [MoodLogLine], today: CalendarDay) {
-            DispatchQueue.global().async(group: made) { [self] in
+            history = SideWork {
                 var result = MoodHistory(scale: scale, moods: moods, log: log, today: today)
                 result.byTag = MoodHistory.moodByTag(moods)
-                history.withLock { $0 = result }
+                return result
             }
         }
 
-        var value: MoodHistory {
-            made.wait()
-            return history.withLock { $0! }
-        }
+        var value: MoodHistory { history.value }
     }
 
     /// Runs of consecutive days with an entry or a log. The current streak is still alive when

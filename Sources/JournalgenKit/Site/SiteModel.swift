@@ -123,10 +123,8 @@ public final class SiteModel: Sendable {
         self.links = links
 
         // Years and tags on another core while the views are made on this one.
-        nonisolated(unsafe) var grouped: (years: [Year], tags: [Tag])?
-        let groupedDone = DispatchGroup()
         let placed = entries
-        DispatchQueue.global().async(group: groupedDone) { grouped = (Self.years(of: placed), Self.tags(of: placed)) }
+        let grouped = SideWork { (years: Self.years(of: placed), tags: Self.tags(of: placed)) }
         // Beside the author's page, whichever folder it came from.
         var photos = authorPhotos
         for (id, var photo) in authorPhotos {
@@ -136,8 +134,7 @@ public final class SiteModel: Sendable {
         }
         views = JournalViews(config: config, entries: entries, moodLog: moodLog, trips: trips, today: day,
                              authorPhotos: photos, history: history)
-        groupedDone.wait()
-        (years, tags) = grouped!
+        (years, tags) = grouped.value
         listPages = ListPages(entries: entries, tags: tags, views: views, paging: config.paging)
     }
 
