@@ -11,20 +11,33 @@ import Testing
         let queue = DispatchQueue(label: "never-runs")
         queue.suspend()
         let runs = Atomic<Int>(0)
-        let caller = pthread_self()
-        let ranHere = Atomic<Bool>(false)
+        let ranOn = Mutex<pthread_t?>(nil)
         let work = SideWork(on: queue) {
             runs.wrappingAdd(1, ordering: .relaxed)
-            ranHere.store(pthread_equal(pthread_self(), caller) != 0, ordering: .relaxed)
+            ranOn.withLock { $0 = pthread_self() }
             return 42
         }
-        #expect(work.value == 42)
-        #expect(work.value == 42)
-        #expect(ranHere.load(ordering: .relaxed))
+        // Asked on a thread of its own, so that a waiter that only waits fails the test rather
+        // than hangs it: the queue it was offered on never runs it.
+        let answered = DispatchSemaphore(value: 0)
+        let answer = Mutex<(value: Int, thread: pthread_t)?>(nil)
+        Thread.detachNewThread {
+            let value = work.value
+            answer.withLock { $0 = (value, pthread_self()) }
+            answered.signal()
+        }
+        let inTime = answered.wait(timeout: .now() + 10) == .success
+        #expect(inTime)
+        let (got, thread) = (answer.withLock { $0?.value }, answer.withLock { $0?.thread })
+        #expect(got == 42)
+        let worker = ranOn.withLock { $0 }
+        let onTheWaiter = thread != nil && worker != nil && pthread_equal(thread!, worker!) != 0
+        #expect(onTheWaiter)
         // The offer, run at last, finds the work done and does nothing.
         queue.resume()
         queue.sync {}
-        #expect(runs.load(ordering: .relaxed) == 1)
+        let runCount = runs.load(ordering: .relaxed)
+        #expect(runCount == 1)
     }
 
     @Test func workBegunElsewhereIsWaitedForAndDoneOnce() {
@@ -49,7 +62,8 @@ import Testing
         release.signal()
         #expect(work.value == "made")
         waiters.wait()
-        #expect(results.withLock { $0 } == Array(repeating: "made", count: 4))
-        #expect(runs.load(ordering: .relaxed) == 1)
+        let made = results.withLock { $0 }, runCount = runs.load(ordering: .relaxed)
+        #expect(made == Array(repeating: "made", count: 4))
+        #expect(runCount == 1)
     }
 }
