@@ -134,7 +134,8 @@ public struct MoodHistory: Sendable {
         byTag = []
     }
 
-    /// A history made on another core while the caller goes on.
+    /// A history made on another core while the caller goes on (by the caller, when asked for
+    /// before any thread took it up: SideWork).
     final class Pending: Sendable {
         private let history: SideWork<MoodHistory>
 
