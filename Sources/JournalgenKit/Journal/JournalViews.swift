@@ -46,11 +46,13 @@ public struct JournalViews: Sendable {
     /// `history`: the mood history, begun by the caller on another core (see SiteModel).
     init(config: JournalConfig, entries: [Entry], moodLog: [MoodLogLine], trips: [String: TripInfo], today: CalendarDay,
          authorPhotos: [String: MediaItem] = [:], history: MoodHistory.Pending) {
+        // The tasks and the places on another core, when one is free, while the others are made
+        // here: in a build after an edit this core made all of them with the other one idle.
+        let tasks = SideWork { TaskList(entries: entries, today: today) }
+        let places = SideWork { PlaceIndex(entries: entries) }
         let glory = GloryList(entries: entries, today: today)
         let revisits = RevisitSchedule(entries: entries, today: today)
         self.trips = TripIndex(entries: entries, infos: trips, settings: config.media)
-        places = PlaceIndex(entries: entries)
-        tasks = TaskList(entries: entries, today: today)
         authors = AuthorIndex(authors: config.authors, photos: authorPhotos, entries: entries, moodLog: moodLog, trips: self.trips,
                               scale: config.moods, today: today)
 
@@ -72,6 +74,8 @@ public struct JournalViews: Sendable {
         }
         moods = history.value
         ofTheDay = OfTheDay(today: today, glory: glory, revisits: revisits, onThisDay: onThisDay)
+        self.tasks = tasks.value
+        self.places = places.value
     }
 
     static func slug(_ value: String) -> String {
