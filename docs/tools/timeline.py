@@ -29,7 +29,9 @@ for line in script.splitlines():
     if not line.strip():
         if current: samples.append(current)
         current = None
-    elif not line[0].isspace():
+    elif not line.startswith("\t"):
+        # A sample's first line: the thread and the time (right-aligned); its frames follow,
+        # each on a line that begins with a tab.
         parts = line.split()
         current = (int(parts[0]), float(parts[1].rstrip(":")), [])
     elif current is not None:
