@@ -598,8 +598,7 @@ public struct BuildPipeline: Sendable {
         // (after a minute or two the page cache has let most of them go: then the copies took
         // 1 s of a first build of 10k entries, both cores two fifths idle), and rendering fills
         // those waits. A copy takes no memory of ours.
-        let copying = DispatchGroup()
-        DispatchQueue.global().async(group: copying) {
+        let copying = SideWork {
             // A whole twin holds every copy, counted already.
             parallelForEach(count: wholeTwin ? 0 : (copies.count + run - 1) / run) { part in
                 Self.copy(copies, part * run..<min(copies.count, (part + 1) * run), into: output, sourceUnchanged: sourceUnchanged,
@@ -663,7 +662,7 @@ public struct BuildPipeline: Sendable {
                 planned.withLock { $0 = set }
             }
         }
-        copying.wait()
+        copying.value
         failures.report(to: diagnostics, at: SourceLocation(path: paths.display(options.outputFolder)))
         stage("copy media and assets")
         report.filesCopied = copies.count

@@ -17,9 +17,8 @@ final class SiteInPlaceRecords: Sendable {
         private let derived = Mutex<Derived?>(nil)
         /// The site's own folder, whose folders the check looks at.
         private let site: String
-        private let folderCheck = DispatchGroup()
-        private let folderCheckBegun = Atomic<Bool>(false)
-        private let foldersUnchanged = Atomic<Bool>(false)
+        /// The look at the site's folders, once begun.
+        private let folderCheck = Mutex<SideWork<Bool>?>(nil)
 
         private struct Derived {
             var files: Set<String>
@@ -32,7 +31,6 @@ final class SiteInPlaceRecords: Sendable {
             self.folders = folders
             self.spareRecord = spareRecord
             self.site = site
-            folderCheck.enter()
         }
 
         /// Whether no folder of the site changed since its build (`StagedOutput.unchangedSinceBuilt`),
@@ -44,21 +42,19 @@ final class SiteInPlaceRecords: Sendable {
         /// core idle part of the time (docs/tools/timeline.py). A file dropped into the site
         /// between that look and the refresh goes unseen, as one dropped between a later look
         /// and the rename would: the window is the build's length, not the look's.
-        var unchangedSinceBuilt: Bool {
-            if !folderCheckBegun.exchange(true, ordering: .relaxed) { checkFolders() }
-            folderCheck.wait()
-            return foldersUnchanged.load(ordering: .relaxed)
-        }
+        var unchangedSinceBuilt: Bool { beginFolderCheck().value }
 
-        /// Begins the look at the site's folders (`unchangedSinceBuilt`) on another thread, once.
-        func beginFolderCheck() {
-            guard !folderCheckBegun.exchange(true, ordering: .relaxed) else { return }
-            DispatchQueue.global().async { self.checkFolders() }
-        }
-
-        private func checkFolders() {
-            foldersUnchanged.store(StagedOutput.unchangedSinceBuilt(site, folders: folders), ordering: .relaxed)
-            folderCheck.leave()
+        /// Begins the look at the site's folders (`unchangedSinceBuilt`), once: offered to another
+        /// thread, made by the one that asks for it first if none has begun it (SideWork).
+        @discardableResult
+        func beginFolderCheck() -> SideWork<Bool> {
+            folderCheck.withLock { check in
+                if let check { return check }
+                let site = self.site, folders = self.folders
+                let begun = SideWork { StagedOutput.unchangedSinceBuilt(site, folders: folders) }
+                check = begun
+                return begun
+            }
         }
 
         /// Every file of the site.
