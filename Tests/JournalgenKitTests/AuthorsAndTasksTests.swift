@@ -147,6 +147,36 @@ import Testing
         #expect(Slug.makeASCII("Kyōto") == nil)
     }
 
+    /// Heading ids as GitHub gives them ("notes", "notes-1", and "notes-1-1" for a heading
+    /// written "Notes 1" after that), the same whether the ids given are searched in a list or,
+    /// past 32, through a dictionary: checked against a dictionary from the start.
+    @Test func headingIdsAreUniqueOnLongPagesAsOnShortOnes() {
+        struct Reference {
+            var used: [String: Int] = [:]
+            mutating func next(for text: String) -> String {
+                var base = Slug.make(text)
+                if base.isEmpty { base = "section" }
+                guard let count = used[base] else { used[base] = 0; return base }
+                var n = count + 1
+                while used["\(base)-\(n)"] != nil { n += 1 }
+                used[base] = n
+                used["\(base)-\(n)"] = 0
+                return "\(base)-\(n)"
+            }
+        }
+        var short = HeadingSlugs()
+        #expect(["Notes", "Notes", "Notes 1", "", "!"].map { short.next(for: $0) } == ["notes", "notes-1", "notes-1-1", "section", "section-1"])
+        var random = IncrementalTests.SeededRandom(state: 11)
+        let words = ["Notes", "Notes 1", "notes-2", "Day", "Day 1", "Day-1-1", "", "Plan"]
+        for length in [5, 31, 32, 33, 120] {
+            var slugs = HeadingSlugs(), reference = Reference()
+            for _ in 0..<length {
+                let text = words[Int.random(in: 0..<words.count, using: &random)]
+                #expect(slugs.next(for: text) == reference.next(for: text), "\(length) headings")
+            }
+        }
+    }
+
     @Test func anchorsStayWhenOtherItemsChange() {
         let before = MarkdownRenderer().render("- [ ] paint the hallway\n- [ ] fix the tap\n").tasks.map(\.anchor)
         let after = MarkdownRenderer().render("- [ ] a new first one\n- [x] paint the hallway (due 2027-01-01)\n- [ ] fix the tap\n").tasks.map(\.anchor)

@@ -173,6 +173,11 @@ import Testing
         #expect(german.scriptLabels.hasPrefix("window.journalLabels = {") && german.scriptLabels.contains("Guten Morgen{name}."))
         #expect(german.decimal(3.46) == "3,5" && english.decimal(-0.04) == "0.0" && german.decimal(12345.6) == "12.345,6")
         #expect(DateStyle.parse("d 'de' MMMM 'de' y") == [.day(padded: false), .literal(" de "), .month(width: 4, standalone: false), .literal(" de "), .year])
+        let numeric = DateStyle(locale: Locale(identifier: "en_GB"), patterns: ["short": "dd/MM/y"])
+        #expect(numeric.format(numeric.short, day) == "01/04/2026")
+        #expect(numeric.format(numeric.time, day, hour: 7, minute: 5) == "07:05")
+        #expect(numeric.format(DateStyle.parse("d M y H:mm"), CalendarDay(year: 987, month: 12, day: 31), hour: 0, minute: 0) == "31 12 987 0:00")
+        #expect(numeric.format(DateStyle.parse("EEE, d MMM"), day) == "Wed, 1 Apr")
     }
 
     @Test func everyBuiltInLanguageHasEveryLabel() throws {

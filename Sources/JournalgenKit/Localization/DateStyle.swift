@@ -41,26 +41,44 @@ public struct DateStyle: Sendable {
         time = pattern("time", "Hm", "HH:mm")
     }
 
+    /// Put together as bytes, made a String once: a String grown piece by piece cost about 350
+    /// instructions an append, 0.7 % of a 10k build's (213,000 dates).
     func format(_ pieces: [Piece], _ day: CalendarDay, hour: Int = 0, minute: Int = 0) -> String {
-        var text = ""
+        var text: [UInt8] = []
+        text.reserveCapacity(40)
         for piece in pieces {
             switch piece {
-            case .literal(let s): text += s
-            case .year: text += String(day.year)
+            case .literal(let s): text.append(utf8Of: s)
+            case .year: Self.append(day.year, width: 1, to: &text)
             case .month(let width, let standalone):
                 switch width {
-                case 1: text += String(day.month)
-                case 2: text += pad(day.month, 2)
-                case 3: text += (standalone ? shortStandaloneMonths : shortMonths)[day.month - 1]
-                default: text += (standalone ? standaloneMonths : months)[day.month - 1]
+                case 1, 2: Self.append(day.month, width: width, to: &text)
+                case 3: text.append(utf8Of: (standalone ? shortStandaloneMonths : shortMonths)[day.month - 1])
+                default: text.append(utf8Of: (standalone ? standaloneMonths : months)[day.month - 1])
                 }
-            case .day(let padded): text += padded ? pad(day.day, 2) : String(day.day)
-            case .weekday(let isFull): text += (isFull ? weekdays : shortWeekdays)[day.weekday]
-            case .hour(let padded): text += padded ? pad(hour, 2) : String(hour)
-            case .minute: text += pad(minute, 2)
+            case .day(let padded): Self.append(day.day, width: padded ? 2 : 1, to: &text)
+            case .weekday(let isFull): text.append(utf8Of: (isFull ? weekdays : shortWeekdays)[day.weekday])
+            case .hour(let padded): Self.append(hour, width: padded ? 2 : 1, to: &text)
+            case .minute: Self.append(minute, width: 2, to: &text)
             }
         }
-        return text
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// `value` in decimal, zero-padded to `width` digits, as `pad` writes it.
+    private static func append(_ value: Int, width: Int, to text: inout [UInt8]) {
+        guard value >= 0 else { text.append(utf8Of: width > 1 ? pad(value, width) : String(value)); return }
+        var digits = 1, rest = value
+        while rest >= 10 { digits += 1; rest /= 10 }
+        let count = max(width, digits)
+        let start = text.count
+        text.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: count))
+        rest = value
+        for offset in stride(from: start + count - 1, through: start, by: -1) {
+            text[offset] = UInt8(truncatingIfNeeded: 0x30 + rest % 10)
+            rest /= 10
+            if rest == 0 { break }
+        }
     }
 
     /// ICU pattern letters as far as journal dates need them: y, M/L, d, E/c, H, m, and quoted text.
