@@ -47,6 +47,32 @@ import Testing
         #expect(page.asked["map"] == 2, "once per section, never again inside it")
     }
 
+    /// A view whose names are an enum's cases, found by number when a template asks.
+    struct Keyed: KeyedTemplateObject {
+        enum Key: String, CaseIterable, Sendable { case title, `default`, count }
+        static let keys = TemplateKeyTable<Key>()
+        func value(_ key: Key) -> TemplateValue? {
+            switch key {
+            case .title: return .text("keyed title")
+            case .default: return .text("a keyword as a name")
+            case .count: return .null
+            }
+        }
+    }
+
+    @Test func keyedViewsAnswerTemplatesAndCodeAlike() throws {
+        let keyed = Keyed()
+        #expect(keyed.value("title")?.renderedText == "keyed title")
+        #expect(keyed.value(TemplateKey("title"))?.renderedText == "keyed title")
+        #expect(keyed.value("missing") == nil && keyed.value(TemplateKey("missing")) == nil)
+        // A name numbered after the view's table was made is not one of its names.
+        #expect(keyed.value(TemplateKey("a name first seen after the table \(#line)")) == nil)
+        let v: [String: TemplateValue] = ["k": .object(keyed), "name": .text("outer"), "count": .number(3)]
+        #expect(try render("{{#k}}{{title}}|{{default}}|{{name}}|{{count}}|{{^count}}none{{/count}}{{/k}}|{{k.title}}", v)
+                == "keyed title|a keyword as a name|outer||none|keyed title",
+                "names it lacks go to the outer context; a null it has stops there")
+    }
+
     @Test func sections() throws {
         let items: TemplateValue = .list([.object(Dict(values: ["n": .number(1)])), .object(Dict(values: ["n": .number(2)]))])
         let v: [String: TemplateValue] = ["items": items, "yes": .bool(true), "no": .bool(false), "empty": .list([]),

@@ -10,6 +10,9 @@ public final class Localization: Sendable {
     /// As journal.yaml says it: "de", "pt-BR", "zh-Hans".
     public let language: String
     let labels: [String: String]
+    /// The same labels as template values, by the number of their key (TemplateKey): pages ask
+    /// for a label at every other line, and a dictionary lookup hashed the name each time.
+    let labelValues: [TemplateValue?]
     /// Lists of texts, such as the moods page's built-in tips.
     let lists: [String: [String]]
     /// Counted nouns: key → plural category ("one", "other", …) → the text before and after `{n}`.
@@ -31,6 +34,10 @@ public final class Localization: Sendable {
         self.language = language
         let locale = Self.locale(language)
         labels = table.labels
+        let numbered = table.labels.map { (TemplateKey($0.key).number, TemplateValue.text($0.value)) }
+        var values = [TemplateValue?](repeating: nil, count: (numbered.map(\.0).max() ?? -1) + 1)
+        for (number, value) in numbered { values[number] = value }
+        labelValues = values
         lists = table.lists
         plurals = table.plurals.mapValues { forms in
             forms.mapValues { text -> (before: String, after: String) in
@@ -275,6 +282,11 @@ struct LabelsView: TemplateObject, CountedLabels {
 
     func value(_ key: String) -> TemplateValue? {
         .text(localization.label(key) ?? key)
+    }
+
+    func value(_ key: TemplateKey) -> TemplateValue? {
+        let values = localization.labelValues
+        return (key.number < values.count ? values[key.number] : nil) ?? .text(key.name)
     }
 
     func counted(_ key: String, _ n: Int) -> String? { localization.counted(key, n) }

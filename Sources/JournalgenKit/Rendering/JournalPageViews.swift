@@ -3,38 +3,42 @@ import Foundation
 /// Template views of the journal's own pages: moods, glory, revisits, trips and places.
 /// Like `EntryView`, they hold the model and indexes, and compute values on demand.
 
-struct DayView: TemplateObject {
+struct DayView: KeyedTemplateObject {
+    enum Key: String, CaseIterable, Sendable { case iso, day, long, full, short, year }
+    static let keys = TemplateKeyTable<Key>()
+
     var day: CalendarDay
     var localization: Localization
 
-    func value(_ key: String) -> TemplateValue? {
+    func value(_ key: Key) -> TemplateValue? {
         switch key {
-        case "iso", "day": return .text(day.description)
-        case "long": return .text(localization.longDate(day))
-        case "full": return .text(localization.fullDate(day))
-        case "short": return .text(localization.shortDate(day))
-        case "year": return .number(day.year)
-        default: return nil
+        case .iso, .day: return .text(day.description)
+        case .long: return .text(localization.longDate(day))
+        case .full: return .text(localization.fullDate(day))
+        case .short: return .text(localization.shortDate(day))
+        case .year: return .number(day.year)
         }
     }
 }
 
 /// A mood point: a `moods.log` line or an entry's mood.
-struct MoodPointView: TemplateObject {
+struct MoodPointView: KeyedTemplateObject {
+    enum Key: String, CaseIterable, Sendable { case date, mood, note, entry, isLog, author }
+    static let keys = TemplateKeyTable<Key>()
+
     var point: MoodPoint
     var model: SiteModel
 
-    func value(_ key: String) -> TemplateValue? {
+    func value(_ key: Key) -> TemplateValue? {
         switch key {
-        case "date": return .object(DateView(date: point.date, showZone: point.date.utcOffset != model.config.timeZone.offset(forLocal: point.date), localization: model.localization))
-        case "mood": return .object(MoodView(level: point.level))
-        case "note": return .optional(point.note)
-        case "entry": return .optional(point.entry.map { EntryView(model: model, index: $0) })
-        case "isLog": return .bool(point.entry == nil)
-        case "author":
+        case .date: return .object(DateView(date: point.date, showZone: point.date.utcOffset != model.config.timeZone.offset(forLocal: point.date), localization: model.localization))
+        case .mood: return .object(MoodView(level: point.level))
+        case .note: return .optional(point.note)
+        case .entry: return .optional(point.entry.map { EntryView(model: model, index: $0) })
+        case .isLog: return .bool(point.entry == nil)
+        case .author:
             guard let id = point.author ?? point.entry.flatMap({ model.entries[$0].authors.first }) else { return .null }
             return .optional(AuthorLinkView.make(id, model: model))
-        default: return nil
         }
     }
 }
@@ -221,30 +225,33 @@ struct StopView: TemplateObject {
     }
 }
 
-struct TripView: TemplateObject {
+struct TripView: KeyedTemplateObject {
+    enum Key: String, CaseIterable, Sendable { case id, title, name, url, summary, body, cover, start, end, days, count, entries, stops, hasStops, placeCount, tracks, hasTracks, photoGallery, hasPhotos, distance, map }
+    static let keys = TemplateKeyTable<Key>()
+
     var trip: TripIndex.Trip
     var model: SiteModel
     /// On the trip's own page: the map and the full list of entries.
     var full = false
 
-    func value(_ key: String) -> TemplateValue? {
+    func value(_ key: Key) -> TemplateValue? {
         let l = model.links
         switch key {
-        case "id": return .text(trip.id)
-        case "title", "name": return .text(trip.title)
-        case "url": return .text(l.href(trip.sitePath))
-        case "summary": return .optional(trip.info?.summary)
-        case "body": return .optional(trip.info?.bodyHTML)
-        case "cover": return .optional(trip.cover.map { MediaView(item: $0, links: l, localization: model.localization) })
-        case "start": return .object(DayView(day: trip.start, localization: model.localization))
-        case "end": return .object(DayView(day: trip.end, localization: model.localization))
-        case "days": return .number(trip.days)
-        case "count": return .number(trip.entries.count)
-        case "entries": return .objects(trip.entries.map { EntryView(model: model, index: $0) })
-        case "stops": return .objects(trip.stops.enumerated().map { StopView(number: $0 + 1, stop: $1, model: model) })
-        case "hasStops": return .bool(!trip.stops.isEmpty)
-        case "placeCount": return .number(Set(trip.stops.map { $0.place.name ?? "" }).count)
-        case "tracks":
+        case .id: return .text(trip.id)
+        case .title, .name: return .text(trip.title)
+        case .url: return .text(l.href(trip.sitePath))
+        case .summary: return .optional(trip.info?.summary)
+        case .body: return .optional(trip.info?.bodyHTML)
+        case .cover: return .optional(trip.cover.map { MediaView(item: $0, links: l, localization: model.localization) })
+        case .start: return .object(DayView(day: trip.start, localization: model.localization))
+        case .end: return .object(DayView(day: trip.end, localization: model.localization))
+        case .days: return .number(trip.days)
+        case .count: return .number(trip.entries.count)
+        case .entries: return .objects(trip.entries.map { EntryView(model: model, index: $0) })
+        case .stops: return .objects(trip.stops.enumerated().map { StopView(number: $0 + 1, stop: $1, model: model) })
+        case .hasStops: return .bool(!trip.stops.isEmpty)
+        case .placeCount: return .number(Set(trip.stops.map { $0.place.name ?? "" }).count)
+        case .tracks:
             return .objects(trip.tracks.map { track in
                 let item = model.entries[track.entry].media[track.media]
                 return LinkView(title: (item.source as NSString).lastPathComponent, url: l.href(item.sitePath), extra: [
@@ -252,13 +259,13 @@ struct TripView: TemplateObject {
                     "entry": .object(EntryView(model: model, index: track.entry)),
                 ])
             })
-        case "hasTracks": return .bool(!trip.tracks.isEmpty)
-        case "photoGallery", "hasPhotos":
+        case .hasTracks: return .bool(!trip.tracks.isEmpty)
+        case .photoGallery, .hasPhotos:
             let media = trip.entries.flatMap { model.entries[$0].media.filter { $0.isImage || $0.isVideo } }
-            if key == "hasPhotos" { return .bool(!media.isEmpty) }
+            if key == .hasPhotos { return .bool(!media.isEmpty) }
             return .object(LinkView(title: trip.title, url: l.href(trip.sitePath), extra: ["media": .objects(media.map { MediaView(item: $0, links: l, localization: model.localization) })]))
-        case "distance": return trip.tracks.isEmpty ? .null : .text(GeoMath.distanceText(trip.distanceMetres, model.localization))
-        case "map":
+        case .distance: return trip.tracks.isEmpty ? .null : .text(GeoMath.distanceText(trip.distanceMetres, model.localization))
+        case .map:
             guard full else { return .null }
             let markers = trip.stops.map { stop in
                 PlaceMap.Marker(latitude: stop.place.latitude!, longitude: stop.place.longitude!,
@@ -269,7 +276,6 @@ struct TripView: TemplateObject {
             map.localization = model.localization
             map.interactive = model.config.interactiveMap != nil
             return .optional(map.render())
-        default: return nil
         }
     }
 }

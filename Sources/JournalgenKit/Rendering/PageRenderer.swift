@@ -192,4 +192,5 @@ struct FragmentContext: TemplateObject {
     var entry: EntryView
 
     func value(_ key: String) -> TemplateValue? { entry.value(key) ?? outer.value(key) }
+    func value(_ key: TemplateKey) -> TemplateValue? { entry.value(key) ?? outer.value(key) }
 }

@@ -67,10 +67,15 @@ struct FirstMarked: TemplateObject {
     var inner: any TemplateObject
     var first: Bool
     func value(_ key: String) -> TemplateValue? { key == "first" ? .bool(first) : inner.value(key) }
+    func value(_ key: TemplateKey) -> TemplateValue? { key.number == Self.first.number ? .bool(first) : inner.value(key) }
+    private static let first = TemplateKey("first")
 }
 
 /// One task-list item as the tasks pages show it, linked to its place in the entry.
-struct TaskView: TemplateObject {
+struct TaskView: KeyedTemplateObject {
+    enum Key: String, CaseIterable, Sendable { case text, isDone, isImportant, due, isOverdue, assignee, url, anchor, parent, entry, entryTitle, entryURL, entryDay, entryDate, entryAuthors }
+    static let keys = TemplateKeyTable<Key>()
+
     var item: TaskList.Item
     var model: SiteModel
 
@@ -78,30 +83,29 @@ struct TaskView: TemplateObject {
     /// items at 10k entries is asked was a fifth of rendering the tasks pages.
     private var task: TaskItem { _read { yield model.entries[item.entry].body.tasks[item.task] } }
 
-    func value(_ key: String) -> TemplateValue? {
+    func value(_ key: Key) -> TemplateValue? {
         switch key {
-        case "text": return .text(task.text)
-        case "isDone": return .bool(task.isDone)
-        case "isImportant": return .bool(task.isImportant)
-        case "due": return .optional(task.due.map { DayView(day: $0, localization: model.localization) })
-        case "isOverdue": return .bool(!task.isDone && (task.due.map { $0 < model.views.today } ?? false))
-        case "assignee": return .optional(task.assignee.flatMap { AuthorLinkView.make($0, model: model) })
-        case "url": return .text(model.links.href(model.entries[item.entry].sitePath) + "#" + task.anchor)
-        case "anchor": return .text(task.anchor)
-        case "parent": return .optional(task.parent)
-        case "entry": return .object(EntryView(model: model, index: item.entry))
+        case .text: return .text(task.text)
+        case .isDone: return .bool(task.isDone)
+        case .isImportant: return .bool(task.isImportant)
+        case .due: return .optional(task.due.map { DayView(day: $0, localization: model.localization) })
+        case .isOverdue: return .bool(!task.isDone && (task.due.map { $0 < model.views.today } ?? false))
+        case .assignee: return .optional(task.assignee.flatMap { AuthorLinkView.make($0, model: model) })
+        case .url: return .text(model.links.href(model.entries[item.entry].sitePath) + "#" + task.anchor)
+        case .anchor: return .text(task.anchor)
+        case .parent: return .optional(task.parent)
+        case .entry: return .object(EntryView(model: model, index: item.entry))
         // The entry's title, address, day and authors without an EntryView: the tasks pages of a
         // large journal show 60,000 items, and a flat lookup is a third of the work of a section.
-        case "entryTitle": return .text(model.entries[item.entry].title)
-        case "entryURL": return .text(model.links.href(model.entries[item.entry].sitePath))
-        case "entryDay": return .text(model.entries[item.entry].date.day.description)
-        case "entryDate": return .text(model.localization.longDate(model.entries[item.entry].date.day))
-        case "entryAuthors":
+        case .entryTitle: return .text(model.entries[item.entry].title)
+        case .entryURL: return .text(model.links.href(model.entries[item.entry].sitePath))
+        case .entryDay: return .text(model.entries[item.entry].date.day.description)
+        case .entryDate: return .text(model.localization.longDate(model.entries[item.entry].date.day))
+        case .entryAuthors:
             guard !model.views.authors.isEmpty else { return .null }
             return .list(model.entries[item.entry].authors.enumerated().compactMap { position, id in
                 AuthorLinkView.make(id, model: model).map { TemplateValue.object(FirstMarked(inner: $0, first: position == 0)) }
             })
-        default: return nil
         }
     }
 }

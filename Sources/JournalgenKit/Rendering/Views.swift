@@ -7,7 +7,8 @@ struct SiteView: TemplateObject {
     let script: String
     /// Every name's value, worked out once: each page asks for a dozen of them, and each was a
     /// link built again (or a count taken again) on each of the site's 11,000 pages.
-    private var known: [String: (bit: Int, value: TemplateValue?)] = [:]
+    /// By the number of the name's TemplateKey: a dictionary hashed the name at each look.
+    private var known: [(bit: Int, value: TemplateValue?)?] = []
     /// The values worked out once that depend on the build day (the revisits due), as
     /// "name=value": pages show them without noting the day, so they go into every page's
     /// fingerprint instead (SiteManifest).
@@ -20,9 +21,10 @@ struct SiteView: TemplateObject {
         self.script = script
         guard once else { return }
         let view = self
+        known = Array(repeating: nil, count: (Self.keys.map(\.number).max() ?? -1) + 1)
         for (bit, name) in Self.names.enumerated() {
             let (value, noted) = BodyReads.trackingAll { view.compute(name) }
-            known[name] = (bit, value)
+            known[Self.keys[bit].number] = (bit, value)
             guard noted.readsDay else { continue }
             switch value {
             case .text, .number, .bool, .null, nil: dayValues.append("\(name)=\(value?.renderedText ?? "")")
@@ -35,24 +37,28 @@ struct SiteView: TemplateObject {
     /// At most 64: a page notes the ones it showed as bits.
     private static let names = ["script", "moodStyle", "moodsURL", "moodLogURL", "tripsURL", "placesURL", "gloryURL", "revisitURL", "filterURL", "tasksURL", "authorsURL", "hasTasks", "openTasks", "hasAuthors", "searchURL", "feedURL", "calendarURL", "privateURL", "hasMoods", "hasTrips", "hasPlaces", "hasGlory", "hasRevisits", "revisitsDue", "title", "author", "language", "direction", "homeURL", "archiveURL", "tagsURL", "stylesheet", "faviconURL", "interactiveMap", "journalOf", "hasTags", "entryCount", "extra", "generator"]
 
+    private static let keys = names.map(TemplateKey.init)
     private static let bits = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
 
+    func value(_ key: String) -> TemplateValue? { value(TemplateKey(key)) }
+
     /// Notes the value as read by the page being rendered (BodyReads.noteSiteValue).
-    func value(_ key: String) -> TemplateValue? {
-        if let found = known[key] {
+    func value(_ key: TemplateKey) -> TemplateValue? {
+        if key.number < known.count, let found = known[key.number] {
             BodyReads.noteSiteValue(found.bit)
             return found.value
         }
-        if let bit = Self.bits[key] { BodyReads.noteSiteValue(bit) }
-        return compute(key)
+        if let bit = Self.bits[key.name] { BodyReads.noteSiteValue(bit) }
+        return compute(key.name)
     }
 
     /// Each of the values in turn as text, for the fingerprints of the pages that show them (see
     /// SiteManifest). Lists and objects (the map's settings, journal.yaml's `extra`) come from
     /// journal.yaml, which every page's fingerprint covers already.
     var valueTexts: [String] {
-        Self.names.map { name in
-            switch known[name]?.value ?? compute(name) {
+        Self.names.indices.map { bit in
+            let number = Self.keys[bit].number
+            switch (number < known.count ? known[number]?.value : nil) ?? compute(Self.names[bit]) {
             case .text(let text)?: return "text " + text
             case .number(let number)?: return "number \(number)"
             case .bool(let flag)?: return "bool \(flag)"
@@ -117,76 +123,84 @@ struct SiteView: TemplateObject {
 }
 
 /// The page being rendered as `page`: its title, description, canonical URL and colour variant.
-struct PageView: TemplateObject {
+struct PageView: KeyedTemplateObject {
+    enum Key: String, CaseIterable, Sendable { case title, description, canonical, variant, kind }
+    static let keys = TemplateKeyTable<Key>()
+
     var title: String
     var description: String?
     var canonical: String
     var variant: String
     var kind: String
 
-    func value(_ key: String) -> TemplateValue? {
+    func value(_ key: Key) -> TemplateValue? {
         switch key {
-        case "title": return .text(title)
-        case "description": return .optional(description)
-        case "canonical": return .text(canonical)
-        case "variant": return .text(variant)
-        case "kind": return .text(kind)
-        default: return nil
+        case .title: return .text(title)
+        case .description: return .optional(description)
+        case .canonical: return .text(canonical)
+        case .variant: return .text(variant)
+        case .kind: return .text(kind)
         }
     }
 }
 
-struct DateView: TemplateObject {
+struct DateView: KeyedTemplateObject {
+    enum Key: String, CaseIterable, Sendable { case iso, day, full, long, short, time, hasTime, zone, year, month, dayOfMonth }
+    static let keys = TemplateKeyTable<Key>()
+
     var date: EntryDate
     var showZone: Bool
     var localization: Localization
 
-    func value(_ key: String) -> TemplateValue? {
+    func value(_ key: Key) -> TemplateValue? {
         switch key {
-        case "iso": return .text(date.hasTime ? date.rfc3339 : date.day.description)
-        case "day": return .text(date.day.description)
-        case "full": return .text(localization.fullDate(date.day))
-        case "long": return .text(localization.longDate(date.day))
-        case "short": return .text(localization.shortDate(date.day))
-        case "time": return date.hasTime ? .text(localization.time(hour: date.hour, minute: date.minute)) : .null
-        case "hasTime": return .bool(date.hasTime)
+        case .iso: return .text(date.hasTime ? date.rfc3339 : date.day.description)
+        case .day: return .text(date.day.description)
+        case .full: return .text(localization.fullDate(date.day))
+        case .long: return .text(localization.longDate(date.day))
+        case .short: return .text(localization.shortDate(date.day))
+        case .time: return date.hasTime ? .text(localization.time(hour: date.hour, minute: date.minute)) : .null
+        case .hasTime: return .bool(date.hasTime)
         // The writer's zone, shown only when it is not the journal's (a trip abroad).
-        case "zone": return showZone ? .text(DateText.offset(date.utcOffset)) : .null
-        case "year": return .number(date.day.year)
-        case "month": return .text(localization.monthName(date.day.month))
-        case "dayOfMonth": return .number(date.day.day)
-        default: return nil
+        case .zone: return showZone ? .text(DateText.offset(date.utcOffset)) : .null
+        case .year: return .number(date.day.year)
+        case .month: return .text(localization.monthName(date.day.month))
+        case .dayOfMonth: return .number(date.day.day)
         }
     }
 }
 
-struct MoodView: TemplateObject {
+struct MoodView: KeyedTemplateObject {
+    enum Key: String, CaseIterable, Sendable { case value, label, emoji, colour, color, score }
+    static let keys = TemplateKeyTable<Key>()
+
     var level: MoodLevel
 
-    func value(_ key: String) -> TemplateValue? {
+    func value(_ key: Key) -> TemplateValue? {
         switch key {
-        case "value": return .text(level.value)
-        case "label": return .text(level.label)
-        case "emoji": return .text(level.emoji)
-        case "colour", "color": return .text(level.colour)
-        case "score": return .number(level.score)
-        default: return nil
+        case .value: return .text(level.value)
+        case .label: return .text(level.label)
+        case .emoji: return .text(level.emoji)
+        case .colour, .color: return .text(level.colour)
+        case .score: return .number(level.score)
         }
     }
 }
 
-struct PlaceView: TemplateObject {
+struct PlaceView: KeyedTemplateObject {
+    enum Key: String, CaseIterable, Sendable { case name, hasCoordinates, lat, lon, mapURL, coordinates }
+    static let keys = TemplateKeyTable<Key>()
+
     var place: Place
 
-    func value(_ key: String) -> TemplateValue? {
+    func value(_ key: Key) -> TemplateValue? {
         switch key {
-        case "name": return .optional(place.name)
-        case "hasCoordinates": return .bool(place.hasCoordinates)
-        case "lat": return .optional(place.latitude.map(Self.coordinate))
-        case "lon": return .optional(place.longitude.map(Self.coordinate))
-        case "mapURL": return .optional(Self.mapURL(place))
-        case "coordinates": return .optional(Self.coordinateText(place))
-        default: return nil
+        case .name: return .optional(place.name)
+        case .hasCoordinates: return .bool(place.hasCoordinates)
+        case .lat: return .optional(place.latitude.map(Self.coordinate))
+        case .lon: return .optional(place.longitude.map(Self.coordinate))
+        case .mapURL: return .optional(Self.mapURL(place))
+        case .coordinates: return .optional(Self.coordinateText(place))
         }
     }
 
@@ -232,7 +246,10 @@ struct LinkView: TemplateObject {
     }
 }
 
-struct MediaView: TemplateObject {
+struct MediaView: KeyedTemplateObject {
+    enum Key: String, CaseIterable, Sendable { case url, name, caption, alt, isImage, isVideo, isFile, kind, ratio, track, picture, widePicture, viewURL, width, height, size, type, posterURL }
+    static let keys = TemplateKeyTable<Key>()
+
     var item: MediaItem
     var links: SiteLinks
     var localization: Localization
@@ -246,147 +263,150 @@ struct MediaView: TemplateObject {
 
     static let videoTypes = ["mp4": "video/mp4", "m4v": "video/mp4", "webm": "video/webm", "mov": "video/quicktime"]
 
-    func value(_ key: String) -> TemplateValue? {
+    func value(_ key: Key) -> TemplateValue? {
         switch key {
-        case "url": return .text(links.href(item.sitePath))
-        case "name": return .text(item.isImage ? Self.readableName(item.source) : (item.source as NSString).lastPathComponent)
-        case "caption": return .optional(item.caption)
-        case "alt": return .text(item.caption ?? item.alt ?? "")
-        case "isImage": return .bool(item.isImage)
-        case "isVideo": return .bool(item.isVideo)
-        case "isFile": return .bool(!item.isImage && !item.isVideo && item.track == nil)
-        case "kind": return .text(item.isImage ? "photo" : item.isVideo ? "video" : item.track != nil ? "track" : "file")
+        case .url: return .text(links.href(item.sitePath))
+        case .name: return .text(item.isImage ? Self.readableName(item.source) : (item.source as NSString).lastPathComponent)
+        case .caption: return .optional(item.caption)
+        case .alt: return .text(item.caption ?? item.alt ?? "")
+        case .isImage: return .bool(item.isImage)
+        case .isVideo: return .bool(item.isVideo)
+        case .isFile: return .bool(!item.isImage && !item.isVideo && item.track == nil)
+        case .kind: return .text(item.isImage ? "photo" : item.isVideo ? "video" : item.track != nil ? "track" : "file")
         // The photo's own shape, for the gallery's justified rows.
-        case "ratio":
+        case .ratio:
             if let photo = item.photo ?? item.posterPhoto, photo.width > 0, photo.height > 0 {
                 let tenThousandths = Int((Double(photo.width) / Double(photo.height) * 10_000).rounded())
                 return .text("\(tenThousandths / 10_000).\(pad(tenThousandths % 10_000, 4))")
             }
             return item.isVideo ? .text("1.7778") : .null
-        case "track":
+        case .track:
             guard let track = item.track else { return .null }
             return .object(TrackCardView(track: track, title: item.caption ?? Self.readableName(item.source), url: links.href(item.sitePath), localization: localization))
-        case "picture": return .text(PictureMarkup.html(item, alt: item.caption ?? item.alt ?? "", links: links, sizes: PictureMarkup.gallerySizes))
-        case "widePicture": return .text(PictureMarkup.html(item, alt: item.caption ?? item.alt ?? "", links: links, sizes: PictureMarkup.textSizes, eager: true))
-        case "viewURL": return .text(item.isVideo ? links.href(item.sitePath) : PictureMarkup.largest(item, links: links))
-        case "width": return item.photo.map { .number($0.width) } ?? .null
-        case "height": return item.photo.map { .number($0.height) } ?? .null
-        case "size": return .optional(item.byteCount.map(MediaInspector.sizeText))
-        case "type": return .optional(Self.videoTypes[item.fileExtension])
-        case "posterURL":
+        case .picture: return .text(PictureMarkup.html(item, alt: item.caption ?? item.alt ?? "", links: links, sizes: PictureMarkup.gallerySizes))
+        case .widePicture: return .text(PictureMarkup.html(item, alt: item.caption ?? item.alt ?? "", links: links, sizes: PictureMarkup.textSizes, eager: true))
+        case .viewURL: return .text(item.isVideo ? links.href(item.sitePath) : PictureMarkup.largest(item, links: links))
+        case .width: return item.photo.map { .number($0.width) } ?? .null
+        case .height: return item.photo.map { .number($0.height) } ?? .null
+        case .size: return .optional(item.byteCount.map(MediaInspector.sizeText))
+        case .type: return .optional(Self.videoTypes[item.fileExtension])
+        case .posterURL:
             // The poster's middle size, the poster as given, or the theme's neutral poster.
             if let size = item.posterSizes.last(where: { $0.width <= 960 }) ?? item.posterSizes.first { return .text(links.href(size.fallback)) }
             if let path = item.posterSitePath { return .text(links.href(path)) }
             return item.isVideo ? .text(links.href("video-poster.svg")) : .null
-        default: return nil
         }
     }
 }
 
 /// One entry as templates see it, on its page (`entry`) or in lists (`entries`).
 /// Holds the model and an index, not a copy of the entry: thousands of these are made per build.
-struct EntryView: TemplateObject {
+struct EntryView: KeyedTemplateObject {
+    enum Key: String, CaseIterable, Sendable { case title, url, permalink, anchor, date, mood, variant, place, trip, moodURL, gloryURL, tags, hasTags, glory, revisit, revisitOn, body, bodyBeforeGallery, bodyAfterGallery, galleryInBody, excerpt, summary, hasMore, thumbnail, wordCount, readingMinutes, media, hasMedia, isDraft, linkedFrom, hasLinkedFrom, authors, hasAuthors, previous, next, extra, card, row }
+    static let keys = TemplateKeyTable<Key>()
+
     var model: SiteModel
     var index: Int
     /// On the entry's own page: older and newer neighbours are linked.
     var withNeighbours = false
 
-    func value(_ key: String) -> TemplateValue? {
+    func value(_ key: Key) -> TemplateValue? {
         let l = model.links
         switch key {
-        case "title": return .text(model.entries[index].title)
-        case "url": return .text(l.href(model.entries[index].sitePath))
-        case "permalink": return .text(l.absolute(model.entries[index].sitePath))
-        case "anchor": return .text(SiteModel.anchor(sitePath: model.entries[index].sitePath))
-        case "date": return .object(DateView(date: model.entries[index].date, showZone: model.entries[index].showsZone, localization: model.localization))
-        case "mood": return .optional(model.entries[index].mood.map(MoodView.init))
-        case "variant": return .optional(model.entries[index].theme)
-        case "place": return .optional(model.entries[index].place.map(PlaceView.init))
-        case "trip":
+        case .title: return .text(model.entries[index].title)
+        case .url: return .text(l.href(model.entries[index].sitePath))
+        case .permalink: return .text(l.absolute(model.entries[index].sitePath))
+        case .anchor: return .text(SiteModel.anchor(sitePath: model.entries[index].sitePath))
+        case .date: return .object(DateView(date: model.entries[index].date, showZone: model.entries[index].showsZone, localization: model.localization))
+        case .mood: return .optional(model.entries[index].mood.map(MoodView.init))
+        case .variant: return .optional(model.entries[index].theme)
+        case .place: return .optional(model.entries[index].place.map(PlaceView.init))
+        case .trip:
             guard let id = model.entries[index].trip, let t = model.views.trips.byID[id] else { return .null }
             let trip = model.views.trips.trips[t]
             return .object(LinkView(title: trip.title, url: l.href(trip.sitePath), extra: ["id": .text(id)]))
-        case "moodURL":
+        case .moodURL:
             guard let mood = model.entries[index].mood, let group = model.views.moodGroups.first(where: { $0.value == mood.value }) else { return .null }
             return .text(l.href(group.sitePath))
-        case "gloryURL": return model.entries[index].glory == nil ? .null : .text(l.href("glory/"))
-        case "tags":
+        case .gloryURL: return model.entries[index].glory == nil ? .null : .text(l.href("glory/"))
+        case .tags:
             return .objects(model.entries[index].tags.map { LinkView(title: $0, url: l.href("tags/\(SiteModel.tagSlug($0))/")) })
-        case "hasTags": return .bool(!model.entries[index].tags.isEmpty)
-        case "glory":
+        case .hasTags: return .bool(!model.entries[index].tags.isEmpty)
+        case .glory:
             switch model.entries[index].glory {
             case .realised(let day)?: return .object(LinkView(title: model.localization.longDate(day), url: "", extra: ["day": .text(day.description), "dated": .bool(true)]))
             case .undated?: return .object(LinkView(title: "", url: "", extra: ["dated": .bool(false)]))
             case nil: return .null
             }
-        case "revisit": return .optional(model.entries[index].revisit.map { $0.description })
-        case "revisitOn":
+        case .revisit: return .optional(model.entries[index].revisit.map { $0.description })
+        case .revisitOn:
             let day = model.entries[index].date.day
             return .optional(model.entries[index].revisit.map { model.localization.longDate($0.after(day)) })
-        case "body", "bodyBeforeGallery", "bodyAfterGallery", "galleryInBody":
+        case .body, .bodyBeforeGallery, .bodyAfterGallery, .galleryInBody:
             BodyReads.note(index)
             return Self.bodyParts(html: model.entries[index].body.html, hasGalleryMarker: model.entries[index].body.hasGalleryMarker,
-                                  hasMedia: !model.entries[index].media.isEmpty, key)
-        case "excerpt": BodyReads.note(index); return .text(model.entries[index].body.excerptHTML)
-        case "summary": BodyReads.note(index); return .text(model.entries[index].body.summary)
-        case "hasMore": BodyReads.note(index); return .bool(model.entries[index].body.hasMore)
+                                  hasMedia: !model.entries[index].media.isEmpty, key.rawValue)
+        case .excerpt: BodyReads.note(index); return .text(model.entries[index].body.excerptHTML)
+        case .summary: BodyReads.note(index); return .text(model.entries[index].body.summary)
+        case .hasMore: BodyReads.note(index); return .bool(model.entries[index].body.hasMore)
         // The first photo, small, for the entry's card.
-        case "thumbnail":
+        case .thumbnail:
             guard let photo = model.entries[index].media.first(where: { !$0.sizes.isEmpty && $0.isImage }) else { return .null }
             return .text(PictureMarkup.html(photo, alt: "", links: l, sizes: PictureMarkup.thumbnailSizes))
-        case "wordCount": BodyReads.note(index); return .number(model.entries[index].body.wordCount)
-        case "readingMinutes": BodyReads.note(index); return .number(max(1, (model.entries[index].body.wordCount + 199) / 200))
-        case "media": return .objects(model.entries[index].media.map { MediaView(item: $0, links: l, localization: model.localization) })
-        case "hasMedia": return .bool(!model.entries[index].media.isEmpty)
-        case "isDraft": return .bool(model.entries[index].isDraft)
+        case .wordCount: BodyReads.note(index); return .number(model.entries[index].body.wordCount)
+        case .readingMinutes: BodyReads.note(index); return .number(max(1, (model.entries[index].body.wordCount + 199) / 200))
+        case .media: return .objects(model.entries[index].media.map { MediaView(item: $0, links: l, localization: model.localization) })
+        case .hasMedia: return .bool(!model.entries[index].media.isEmpty)
+        case .isDraft: return .bool(model.entries[index].isDraft)
         // Entries that link to this one, on its page.
-        case "linkedFrom":
+        case .linkedFrom:
             guard withNeighbours else { return .null }
             return .objects(model.backlinks[index].map { source in
                 LinkView(title: model.entries[source].title, url: l.href(model.entries[source].sitePath), extra: [
                     "date": .object(DateView(date: model.entries[source].date, showZone: false, localization: model.localization)),
                 ])
             })
-        case "hasLinkedFrom": return .bool(withNeighbours && !model.backlinks[index].isEmpty)
+        case .hasLinkedFrom: return .bool(withNeighbours && !model.backlinks[index].isEmpty)
         // The byline, in a journal written together.
-        case "authors": return .objects(model.entries[index].authors.compactMap { AuthorLinkView.make($0, model: model) })
-        case "hasAuthors": return .bool(!model.views.authors.isEmpty && !model.entries[index].authors.isEmpty)
-        case "previous":
+        case .authors: return .objects(model.entries[index].authors.compactMap { AuthorLinkView.make($0, model: model) })
+        case .hasAuthors: return .bool(!model.views.authors.isEmpty && !model.entries[index].authors.isEmpty)
+        case .previous:
             guard withNeighbours, index + 1 < model.entries.count else { return .null }
             return .object(LinkView(title: model.entries[index + 1].title, url: l.href(model.entries[index + 1].sitePath)))
-        case "next":
+        case .next:
             guard withNeighbours, index > 0 else { return .null }
             return .object(LinkView(title: model.entries[index - 1].title, url: l.href(model.entries[index - 1].sitePath)))
-        case "extra": return .object(MetaView(node: model.entries[index].extra))
+        case .extra: return .object(MetaView(node: model.entries[index].extra))
         // A card or row shows the entry's excerpt.
-        case "card": BodyReads.note(index); return .optional(model.fragments.fragment(index, .card))
-        case "row": BodyReads.note(index); return .optional(model.fragments.fragment(index, .row))
-        default: return nil
+        case .card: BodyReads.note(index); return .optional(model.fragments.fragment(index, .card))
+        case .row: BodyReads.note(index); return .optional(model.fragments.fragment(index, .row))
         }
     }
 }
 
-struct PaginationView: TemplateObject {
+struct PaginationView: KeyedTemplateObject {
+    enum Key: String, CaseIterable, Sendable { case page, count, isPaged, newerURL, olderURL, label, parts }
+    static let keys = TemplateKeyTable<Key>()
+
     var page: Int
     var count: Int
     var href: @Sendable (Int) -> String
     /// What each page holds ("Nov 2026 – Aug 2026"), for lists cut by months; empty for the home page.
     var labels: [String] = []
 
-    func value(_ key: String) -> TemplateValue? {
+    func value(_ key: Key) -> TemplateValue? {
         switch key {
-        case "page": return .number(page)
-        case "count": return .number(count)
-        case "isPaged": return .bool(count > 1)
-        case "newerURL": return page > 1 ? .text(href(page - 1)) : .null
-        case "olderURL": return page < count ? .text(href(page + 1)) : .null
-        case "label": return labels.indices.contains(page - 1) ? .text(labels[page - 1]) : .null
-        case "parts":
+        case .page: return .number(page)
+        case .count: return .number(count)
+        case .isPaged: return .bool(count > 1)
+        case .newerURL: return page > 1 ? .text(href(page - 1)) : .null
+        case .olderURL: return page < count ? .text(href(page + 1)) : .null
+        case .label: return labels.indices.contains(page - 1) ? .text(labels[page - 1]) : .null
+        case .parts:
             guard labels.count == count, count > 1 else { return .null }
             return .objects(labels.enumerated().map { offset, label in
                 LinkView(title: label, url: href(offset + 1), extra: ["number": .number(offset + 1), "current": .bool(offset + 1 == page)])
             })
-        default: return nil
         }
     }
 }
@@ -472,14 +492,18 @@ struct PageContext: TemplateObject {
         pageValue = .object(page)
     }
 
-    func value(_ key: String) -> TemplateValue? {
-        switch key {
-        case "site": return siteValue
-        case "page": return pageValue
-        case "t": return .object(LabelsView(localization: site.model.localization))
-        default: return values[key] ?? onRequest[key]?()
+    func value(_ key: String) -> TemplateValue? { value(TemplateKey(key)) }
+
+    func value(_ key: TemplateKey) -> TemplateValue? {
+        switch key.number {
+        case Self.site.number: return siteValue
+        case Self.page.number: return pageValue
+        case Self.labels.number: return .object(LabelsView(localization: site.model.localization))
+        default: return values[key.name] ?? onRequest[key.name]?()
         }
     }
+
+    private static let site = TemplateKey("site"), page = TemplateKey("page"), labels = TemplateKey("t")
 }
 
 extension EntryView {

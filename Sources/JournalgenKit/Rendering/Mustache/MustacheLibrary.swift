@@ -35,8 +35,8 @@ public struct MustacheLibrary: Sendable {
     /// checks every byte again (about ten instructions a byte on pages that are not all ASCII).
     public func renderBytes(_ name: String, _ context: TemplateValue) -> [UInt8] {
         let own = copies.templates(of: templates)
-        guard let template = own[name] else { return [] }
-        var renderer = Renderer(templates: own)
+        guard let template = own.byName[name] else { return [] }
+        var renderer = Renderer(templates: own.byNumber)
         if case .boxed(let page) = context { renderer.labels = page.object.value("t") }
         renderer.stack.append(context)
         renderer.sectionPaths.append(-1)
@@ -44,22 +44,35 @@ public struct MustacheLibrary: Sendable {
         return renderer.output
     }
 
-    private final class ThreadCopies: Sendable {
-        private let byThread = Mutex<[UInt: [String: MustacheTemplate]]>([:])
+    /// One thread's copies, by name and by the number of the name's TemplateKey (which is how
+    /// partials and parents name them).
+    struct OwnTemplates {
+        var byName: [String: MustacheTemplate] = [:]
+        var byNumber: [MustacheTemplate?] = []
+    }
 
-        func templates(of originals: [String: MustacheTemplate]) -> [String: MustacheTemplate] {
+    private final class ThreadCopies: Sendable {
+        private let byThread = Mutex<[UInt: OwnTemplates]>([:])
+
+        func templates(of originals: [String: MustacheTemplate]) -> OwnTemplates {
             let thread = UInt(pthread_self())
             if let own = byThread.withLock({ $0[thread] }) { return own }
-            var own: [String: MustacheTemplate] = [:]
-            for (name, template) in originals { own[name.separateCopy] = template.separateCopy }
+            var own = OwnTemplates()
+            for (name, template) in originals {
+                let copy = template.separateCopy
+                own.byName[name.separateCopy] = copy
+                let number = TemplateKey(name).number
+                if number >= own.byNumber.count { own.byNumber += Array(repeating: nil, count: number + 1 - own.byNumber.count) }
+                own.byNumber[number] = copy
+            }
             byThread.withLock { $0[thread] = own }
             return own
         }
     }
 
     struct Renderer {
-        /// This thread's own copies.
-        let templates: [String: MustacheTemplate]
+        /// This thread's own copies, by the number of their name.
+        let templates: [MustacheTemplate?]
         var stack: [TemplateValue] = []
         /// For each frame of `stack`, the number of the path a section looked it up by (-1 for
         /// list items and the page): `{{#map}}…{{{map}}}…{{/map}}` then takes the value the
@@ -77,18 +90,22 @@ public struct MustacheLibrary: Sendable {
         var labels: TemplateValue?
         static let labelsPath = MustacheTemplate.Path(["t"])
 
-        init(templates: [String: MustacheTemplate]) {
+        init(templates: [MustacheTemplate?]) {
             self.templates = templates
             output.reserveCapacity(16_384)
         }
 
-        func lookup(_ path: MustacheTemplate.Path) -> TemplateValue? {
+        func lookup(_ path: UnsafePointer<MustacheTemplate.Path>) -> TemplateValue? {
+            lookup(path.pointee)
+        }
+
+        func lookup(_ path: borrowing MustacheTemplate.Path) -> TemplateValue? {
             if path.isDot { return stack.last }
             // `t` (the labels) belongs to the page: asked of the page first, not of every
             // section's object on the way down (each a switch over its names).
             var found = path.isLabels ? labels : nil
             if found == nil {
-                let first = path.names[0]
+                let first = path.keys[0]
                 // A plain loop: `indices.reversed()` went through generic index copies.
                 var index = stack.count - 1
                 while index >= 0 {
@@ -102,21 +119,26 @@ public struct MustacheLibrary: Sendable {
                 }
             }
             guard var current = found else { return nil }
-            if path.names.count == 1 { return current }
-            for name in path.names.dropFirst() {
+            if path.keys.count == 1 { return current }
+            for key in path.keys.dropFirst() {
                 // `{{count.entries}}`: a number with a counted noun, in the page's language
                 // ("3 entries", "1 Eintrag"), from the `t` labels of the page.
                 if case .number(let n) = current {
                     guard case .boxed(let box)? = labels ?? lookup(Self.labelsPath), let counted = box.object as? CountedLabels else { return nil }
-                    return counted.counted(name, n).map(TemplateValue.text)
+                    return counted.counted(key.name, n).map(TemplateValue.text)
                 }
-                guard case .boxed(let box) = current, let next = box.object.value(name) else { return nil }
+                guard case .boxed(let box) = current, let next = box.object.value(key) else { return nil }
                 current = next
             }
             return current
         }
 
-        mutating func render(_ nodes: [MustacheTemplate.Node], blocks: [String: [MustacheTemplate.Node]]) {
+        private func template(_ number: Int) -> MustacheTemplate? {
+            number < templates.count ? templates[number] : nil
+        }
+
+        /// `blocks`: by the number of the block's name.
+        mutating func render(_ nodes: UnsafeBufferPointer<MustacheTemplate.Node>, blocks: [Int: UnsafeBufferPointer<MustacheTemplate.Node>]) {
             var index = 0
             while index < nodes.count {
                 defer { index += 1 }
@@ -148,20 +170,22 @@ public struct MustacheLibrary: Sendable {
                         render(children, blocks: blocks)
                     default:
                         stack.append(value)
-                        sectionPaths.append(path.number)
+                        sectionPaths.append(path.pointee.number)
                         render(children, blocks: blocks)
                         stack.removeLast()
                         sectionPaths.removeLast()
                     }
                 case .partial(let name):
-                    guard depth < 64, let template = templates[name] else { continue }
+                    guard depth < 64, let template = template(name) else { continue }
                     depth += 1
                     render(template.nodes, blocks: [:])
                     depth -= 1
-                case .parent(let name, let overrides):
-                    guard depth < 64, let template = templates[name] else { continue }
+                case .parent(let name, let children):
+                    guard depth < 64, let template = template(name) else { continue }
                     // Blocks given by an outer template win over this one's.
-                    let merged = overrides.merging(blocks) { _, outer in outer }
+                    var merged = blocks
+                    // Of two blocks of one name, the later one (as a dictionary of them would keep).
+                    for case .block(let block, let content) in children.reversed() where merged[block] == nil { merged[block] = content }
                     depth += 1
                     render(template.nodes, blocks: merged)
                     depth -= 1

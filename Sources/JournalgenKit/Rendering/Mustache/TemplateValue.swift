@@ -48,6 +48,13 @@ public protocol TemplateObject: Sendable {
     /// The value for `key`, or nil when this object has no such name (the lookup then goes on
     /// to the enclosing contexts, as Mustache specifies).
     func value(_ key: String) -> TemplateValue?
+    /// The same, for a name a template asks for: views with many names find it by its number
+    /// (KeyedTemplateObject), others by its name.
+    func value(_ key: TemplateKey) -> TemplateValue?
+}
+
+extension TemplateObject {
+    public func value(_ key: TemplateKey) -> TemplateValue? { value(key.name) }
 }
 
 extension TemplateValue {
