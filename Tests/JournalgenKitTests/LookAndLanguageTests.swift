@@ -180,6 +180,19 @@ import Testing
         #expect(numeric.format(DateStyle.parse("EEE, d MMM"), day) == "Wed, 1 Apr")
     }
 
+    /// A file's readable name, worked out byte by byte, is the name worked out by characters.
+    @Test func readableNamesOfFiles() {
+        func byCharacters(_ source: String) -> String {
+            var name = source.split(separator: "/").last ?? Substring(source)
+            if let dot = name.lastIndex(of: "."), dot != name.startIndex { name = name[..<dot] }
+            return String(name.map { $0 == "-" || $0 == "_" ? " " : $0 })
+        }
+        let samples = ["malerweg-day-1.gpx", "media/2026/ferry_to-kyoto.jpg", "a.b/", "///", "", ".hidden", "dir/.hidden",
+                       "京都の朝-2.mp4", "trips/elbe/über_die-brücke.tar.gz", "no extension", "x/", "/lead"]
+        for sample in samples { #expect(MediaView.readableName(sample) == byCharacters(sample), "\(sample)") }
+        #expect(MediaView.readableName("media/malerweg-day-1.gpx") == "malerweg day 1")
+    }
+
     @Test func everyBuiltInLanguageHasEveryLabel() throws {
         let english = try #require(StringTable.parse(EmbeddedAssets.textFiles["templates/i18n/en.yaml"]!))
         #expect(english.labels.count > 120)
