@@ -5,10 +5,12 @@ import Synchronization
 public struct MustacheLibrary: Sendable {
     private var templates: [String: MustacheTemplate] = [:]
     /// The templates again for each thread that renders with them, in memory of its own (made on
-    /// its first page). Every node a page goes through is retained and released; with one set
-    /// for all threads, both cores did so on the same reference counts, and each count's cache
-    /// line went back and forth between them: the renderer's retains took six times the samples
-    /// they take on one core (1,038 against 166, 4.6 % of a 10k build's; 115 with the copies).
+    /// its first page). When every node a page went through was retained and released, both
+    /// cores did so on the same reference counts with one set for all threads, and each count's
+    /// cache line went back and forth between them: the renderer's retains took six times the
+    /// samples they take on one core (1,038 against 166, 4.6 % of a 10k build's; 115 with the
+    /// copies). Nodes hold no references now (MustacheTemplate), but a lookup still copies the
+    /// name it asks for (its key's string), so each thread keeps its own.
     private var copies = ThreadCopies()
 
     public init() {}
