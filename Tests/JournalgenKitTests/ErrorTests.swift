@@ -217,17 +217,36 @@ import Testing
         #expect(try page(journal.output, "2026/04/03/toml/index.html").string("//title") == "From TOML · T")
     }
 
-    @Test func templateErrorsPointIntoTheTemplate() throws {
+    /// The messages of a build of one entry with these templates, which must fail and write nothing.
+    func failedBuild(templates: [String: String]) throws -> [String] {
         let journal = try TemporaryJournal()
         defer { journal.remove() }
         try journal.write("entries/2026-04-01-a.md", "Body\n")
-        try journal.write("templates/entry.mustache", "{{<layout}}\n{{$content}}\n{{#entry}}{{title}}\n{{/content}}\n{{/layout}}\n")
-        try journal.write("templates/tag.mustache", "{{> sidebar}}\n")
+        for (name, text) in templates { try journal.write("templates/\(name).mustache", text) }
         let report = journal.build()
         #expect(!report.succeeded)
-        let m = report.diagnostics.map(\.description)
+        #expect(!FileManager.default.fileExists(atPath: journal.output.path), "nothing written")
+        return report.diagnostics.map(\.description)
+    }
+
+    @Test func templateErrorsPointIntoTheTemplate() throws {
+        let m = try failedBuild(templates: ["entry": "{{<layout}}\n{{$content}}\n{{#entry}}{{title}}\n{{/content}}\n{{/layout}}\n", "tag": "{{> sidebar}}\n"])
         #expect(m.contains("templates/entry.mustache:4:1: error: template error: '{{/content}}' closes 'entry', opened on line 3; expected '{{/entry}}'"))
         #expect(m.contains("templates/tag.mustache:1:1: error: the template 'sidebar' does not exist; expected templates/sidebar.mustache"))
+    }
+
+    /// A template that includes itself, or a template that includes it back, outside any
+    /// section never ends: an error before any page is rendered, where the include is. Inside a
+    /// section whose value is always there, pages stop including after their allowance, and the
+    /// build fails with an error instead of running for ever (2^64 includes at the depth limit).
+    @Test func endlessIncludesAreErrorsNotHangs() throws {
+        let m = try failedBuild(templates: ["byline": "by\n{{>byline}}{{>byline}}\n", "entry-row": "{{title}}{{>row-part}}\n",
+                                            "row-part": "{{#entry}}x{{/entry}} {{>entry-row}}\n"])
+        #expect(m.contains("templates/byline.mustache:2:1: error: the template includes itself without end ({{>byline}}: byline → byline); expected such an include inside a section ({{#name}}…{{/name}}) that a value ends"), "\(m)")
+        #expect(m.contains("templates/entry-row.mustache:1:10: error: the template includes itself without end ({{>row-part}}: entry-row → row-part → entry-row); expected such an include inside a section ({{#name}}…{{/name}}) that a value ends"), "\(m)")
+
+        let stopped = try failedBuild(templates: ["loop": "{{#site}}{{>loop}}{{>loop}}{{/site}}\n", "404": "{{>loop}}\n"])
+        #expect(stopped.contains { $0.hasPrefix("templates/loop.mustache:1:1: error: a page included templates more than 200000 times, and stopped at 'loop'") }, "\(stopped)")
     }
 
     @Test func unknownSiteThemeIsAnError() throws {

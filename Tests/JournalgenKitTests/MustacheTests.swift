@@ -73,6 +73,17 @@ import Testing
                 "names it lacks go to the outer context; a null it has stops there")
     }
 
+    /// A partial may include itself inside a section over data that ends (a tree of items).
+    @Test func recursionOverDataEnds() throws {
+        func node(_ name: String, _ children: [TemplateValue]) -> TemplateValue { .object(Dict(values: ["name": .text(name), "children": .list(children)])) }
+        let tree = node("a", [node("b", [node("c", [])]), node("d", [])])
+        var library = MustacheLibrary()
+        library.register(try MustacheTemplate("{{#tree}}{{>node}}{{/tree}}"), named: "main")
+        library.register(try MustacheTemplate("({{name}}{{#children}}{{>node}}{{/children}})"), named: "node")
+        #expect(library.render("main", .object(Dict(values: ["tree": tree]))) == "(a(b(c))(d))")
+        #expect(library.overrunTemplate == nil)
+    }
+
     @Test func sections() throws {
         let items: TemplateValue = .list([.object(Dict(values: ["n": .number(1)])), .object(Dict(values: ["n": .number(2)]))])
         let v: [String: TemplateValue] = ["items": items, "yes": .bool(true), "no": .bool(false), "empty": .list([]),

@@ -664,6 +664,7 @@ public struct BuildPipeline: Sendable {
         }
         copying.value
         failures.report(to: diagnostics, at: SourceLocation(path: paths.display(options.outputFolder)))
+        templates.reportEndlessIncludes(to: diagnostics)
         stage("copy media and assets")
         report.filesCopied = copies.count
 

@@ -12,6 +12,8 @@ public struct TemplateSet: Sendable {
     /// For each name, the positions in `names` of the templates rendering it may use: itself and
     /// the partials and parents it names, and theirs.
     private(set) var uses: [String: [Int]] = [:]
+    /// Each template's file, as messages show it.
+    private(set) var origins: [String: String] = [:]
 
     public static let pageTemplates = ["layout", "entry", "home", "archive", "year", "month", "tags", "tag", "404", "entry-card", "entry-row",
                                         "moods", "mood-log", "mood-level", "theme", "glory", "revisit", "trips", "trip", "places", "filter", "photos",
@@ -60,8 +62,15 @@ public struct TemplateSet: Sendable {
             diagnostics.error("no template '\(required)'; expected templates/\(required).mustache", at: SourceLocation(path: paths.display(assets.journal)))
             failed = true
         }
+        for cycle in endlessIncludes(library) {
+            let start = cycle[0]
+            diagnostics.error("the template includes itself without end ({{>\(start.reference.name)}}: \(([start.template] + cycle.map(\.reference.name)).joined(separator: " → "))); expected such an include inside a section ({{#name}}…{{/name}}) that a value ends",
+                              at: SourceLocation(path: origins[start.template] ?? start.template, line: start.reference.line, column: start.reference.column))
+            failed = true
+        }
         guard !failed else { return nil }
         var set = TemplateSet(library: library)
+        set.origins = origins
         set.names = fingerprints.keys.sorted()
         set.fingerprints = set.names.map { fingerprints[$0]! }
         let position = Dictionary(uniqueKeysWithValues: set.names.enumerated().map { ($1, $0) })
@@ -75,6 +84,38 @@ public struct TemplateSet: Sendable {
             set.uses[name] = seen.compactMap { position[$0] }.sorted()
         }
         return set
+    }
+
+    /// Includes that lead back to the template they are in with no section on the way, each as
+    /// the chain of includes from it: rendering one never ends (a partial included twice by
+    /// itself doubles at every level). Includes inside a section may recurse over data that ends
+    /// (a tree of items), and are left to the renderer's limits. One chain per template on such a
+    /// loop, found from its first include that starts one.
+    static func endlessIncludes(_ library: MustacheLibrary) -> [[(template: String, reference: MustacheTemplate.Reference)]] {
+        let names = library.names
+        var found: [[(template: String, reference: MustacheTemplate.Reference)]] = []
+        for name in names {
+            var seen: Set<String> = []
+            // Depth first along includes outside sections, keeping the chain that led here.
+            func chain(from current: String) -> [(template: String, reference: MustacheTemplate.Reference)]? {
+                for reference in library.template(named: current)?.references ?? [] where !reference.inSection {
+                    if reference.name == name { return [(current, reference)] }
+                    guard seen.insert(reference.name).inserted, let rest = chain(from: reference.name) else { continue }
+                    return [(current, reference)] + rest
+                }
+                return nil
+            }
+            if let cycle = chain(from: name) { found.append(cycle) }
+        }
+        return found
+    }
+
+    /// An error for a page that stopped including templates because its includes did not end
+    /// (inside sections whose values never run out; see `endlessIncludes` for the others).
+    func reportEndlessIncludes(to diagnostics: DiagnosticsEngine) {
+        guard let name = library.overrunTemplate else { return }
+        diagnostics.error("a page included templates more than \(MustacheLibrary.Renderer.maximumExpansions) times, and stopped at '\(name)', which includes itself, or a template that includes it, at every level; expected such an include inside a section whose values run out (a list of items, each with fewer below it)",
+                          at: SourceLocation(path: origins[name] ?? name))
     }
 
     public func render(_ name: String, _ context: TemplateValue) -> String {

@@ -12,8 +12,24 @@ public struct MustacheLibrary: Sendable {
     /// copies). Nodes hold no references now (MustacheTemplate), but a lookup still copies the
     /// name it asks for (its key's string), so each thread keeps its own.
     private var copies = ThreadCopies()
+    /// The first include a page stopped at (`Renderer.maximumExpansions`), by name number,
+    /// shared by every copy of the library: the build reports it as an error.
+    private let overrun = Overrun()
+
+    final class Overrun: Sendable {
+        let first = Mutex<Int?>(nil)
+        /// Set once a page stopped: the build fails, and every other page stops including too
+        /// (each would spend its whole allowance first, a second or so apiece).
+        let stopped = Atomic<Bool>(false)
+    }
 
     public init() {}
+
+    /// The template whose include a page stopped at because its includes did not end, if one did.
+    public var overrunTemplate: String? {
+        guard let number = overrun.first.withLock({ $0 }) else { return nil }
+        return templates.keys.first { TemplateKey($0).number == number }
+    }
 
     public mutating func register(_ template: MustacheTemplate, named name: String) {
         templates[name] = template
@@ -21,6 +37,9 @@ public struct MustacheLibrary: Sendable {
     }
 
     public func template(named name: String) -> MustacheTemplate? { templates[name] }
+
+    /// The registered names, sorted.
+    var names: [String] { templates.keys.sorted() }
 
     /// Partials and parents that no registered template provides, with where they are named.
     public func missingReferences() -> [(template: String, name: String, line: Int, column: Int)] {
@@ -38,11 +57,15 @@ public struct MustacheLibrary: Sendable {
     public func renderBytes(_ name: String, _ context: TemplateValue) -> [UInt8] {
         let own = copies.templates(of: templates)
         guard let template = own.byName[name] else { return [] }
-        var renderer = Renderer(templates: own.byNumber)
+        var renderer = Renderer(templates: own.byNumber, overrun: overrun)
         if case .boxed(let page) = context { renderer.labels = page.object.value("t") }
         renderer.stack.append(context)
         renderer.sectionPaths.append(-1)
         renderer.render(template.nodes, blocks: [:])
+        if let stoppedAt = renderer.stoppedAt {
+            overrun.first.withLock { $0 = $0 ?? stoppedAt }
+            overrun.stopped.store(true, ordering: .relaxed)
+        }
         return renderer.output
     }
 
@@ -87,13 +110,25 @@ public struct MustacheLibrary: Sendable {
         /// pages include (`render`) are made Strings.
         var output: [UInt8] = []
         var depth = 0
+        /// Partials and parents rendered so far in this page. Past `maximumExpansions` no more
+        /// are: includes that recurse inside sections whose values never run out would otherwise
+        /// double at every level, 2^64 times at the depth limit (TemplateSet reports the ones
+        /// outside sections before any page is rendered). The largest real pages render a few
+        /// few thousand (a 1 MB page holds at most about 50,000).
+        var expansions = 0
+        static let maximumExpansions = 200_000
+        /// The name number of the first include not rendered for that.
+        var stoppedAt: Int?
 
         /// The page's `t`, asked for once: templates name a label at every other line.
         var labels: TemplateValue?
         static let labelsPath = MustacheTemplate.Path(["t"])
 
-        init(templates: [MustacheTemplate?]) {
+        let overrun: Overrun
+
+        init(templates: [MustacheTemplate?], overrun: Overrun) {
             self.templates = templates
+            self.overrun = overrun
             output.reserveCapacity(16_384)
         }
 
@@ -133,6 +168,17 @@ public struct MustacheLibrary: Sendable {
                 current = next
             }
             return current
+        }
+
+        /// Counts an include of `name`; false once the page has had `maximumExpansions`.
+        private mutating func withinBudget(_ name: Int) -> Bool {
+            // Whether another page stopped: looked at every 1,024 includes, not at each.
+            guard expansions < Self.maximumExpansions, expansions & 0x3FF != 0 || !overrun.stopped.load(ordering: .relaxed) else {
+                stoppedAt = stoppedAt ?? name
+                return false
+            }
+            expansions += 1
+            return true
         }
 
         private func template(_ number: Int) -> MustacheTemplate? {
@@ -178,12 +224,12 @@ public struct MustacheLibrary: Sendable {
                         sectionPaths.removeLast()
                     }
                 case .partial(let name):
-                    guard depth < 64, let template = template(name) else { continue }
+                    guard depth < 64, withinBudget(name), let template = template(name) else { continue }
                     depth += 1
                     render(template.nodes, blocks: [:])
                     depth -= 1
                 case .parent(let name, let children):
-                    guard depth < 64, let template = template(name) else { continue }
+                    guard depth < 64, withinBudget(name), let template = template(name) else { continue }
                     // Blocks given by an outer template win over this one's.
                     var merged = blocks
                     // Of two blocks of one name, the later one (as a dictionary of them would keep).

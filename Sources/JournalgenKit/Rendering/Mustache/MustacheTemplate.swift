@@ -86,7 +86,15 @@ public struct MustacheTemplate: @unchecked Sendable {
     private let source: String
     let nodes: UnsafeBufferPointer<Node>
     /// Names of the partials and parents it includes, with their lines, for checking.
-    let references: [(name: String, line: Int, column: Int)]
+    /// `inSection`: inside a section or inverted section, so included only when a value says so.
+    let references: [Reference]
+
+    struct Reference {
+        var name: String
+        var line: Int
+        var column: Int
+        var inSection: Bool
+    }
 
     public struct ParseError: Error, Sendable {
         public var message: String
@@ -105,7 +113,7 @@ public struct MustacheTemplate: @unchecked Sendable {
     public init(_ source: String) throws(ParseError) {
         var parser = MustacheParser(source)
         let tokens = try parser.tokens()
-        var references: [(String, Int, Int)] = []
+        var references: [Reference] = []
         var index = 0
         let storage = Storage()
         nodes = storage.keep(try Self.build(tokens, &index, closing: nil, references: &references, storage: storage))
@@ -115,7 +123,7 @@ public struct MustacheTemplate: @unchecked Sendable {
     }
 
     private static func build(_ tokens: [MustacheParser.Token], _ index: inout Int, closing: MustacheParser.Token?,
-                              references: inout [(String, Int, Int)], storage: Storage) throws(ParseError) -> [Node] {
+                              references: inout [Reference], storage: Storage) throws(ParseError) -> [Node] {
         var nodes: [Node] = []
         while index < tokens.count {
             let token = tokens[index]
@@ -126,12 +134,16 @@ public struct MustacheTemplate: @unchecked Sendable {
             case .variable, .unescaped:
                 nodes.append(.variable(storage.keep(path(token.content)), escaped: token.kind == .variable))
             case .section, .inverted, .parent, .block:
+                let first = references.count
                 let children = storage.keep(try build(tokens, &index, closing: token, references: &references, storage: storage))
+                if token.kind == .section || token.kind == .inverted {
+                    for i in first..<references.count { references[i].inSection = true }
+                }
                 switch token.kind {
                 case .section, .inverted:
                     nodes.append(.section(storage.keep(path(token.content)), inverted: token.kind == .inverted, children))
                 case .parent:
-                    references.append((token.content, token.line, token.column))
+                    references.append(Reference(name: token.content, line: token.line, column: token.column, inSection: false))
                     nodes.append(.parent(TemplateKey(token.content).number, children))
                 default:
                     nodes.append(.block(TemplateKey(token.content).number, children))
@@ -146,7 +158,7 @@ public struct MustacheTemplate: @unchecked Sendable {
                 }
                 return nodes
             case .partial:
-                references.append((token.content, token.line, token.column))
+                references.append(Reference(name: token.content, line: token.line, column: token.column, inSection: false))
                 nodes.append(.partial(TemplateKey(token.content).number))
             case .comment:
                 break
