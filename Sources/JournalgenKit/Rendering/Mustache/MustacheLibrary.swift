@@ -114,7 +114,7 @@ public struct MustacheLibrary: Sendable {
         /// are: includes that recurse inside sections whose values never run out would otherwise
         /// double at every level, 2^64 times at the depth limit (TemplateSet reports the ones
         /// outside sections before any page is rendered). The largest real pages render a few
-        /// few thousand (a 1 MB page holds at most about 50,000).
+        /// thousand (a 1 MB page holds at most about 50,000).
         var expansions = 0
         static let maximumExpansions = 200_000
         /// The name number of the first include not rendered for that.
