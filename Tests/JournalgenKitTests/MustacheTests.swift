@@ -50,7 +50,7 @@ import Testing
     /// A view whose names are an enum's cases, found by number when a template asks.
     struct Keyed: KeyedTemplateObject {
         enum Key: String, CaseIterable, Sendable { case title, `default`, count }
-        static let keys = TemplateKeyTable<Key>()
+        static let keys = KeyNumberTable<Key>.names()
         func value(_ key: Key) -> TemplateValue? {
             switch key {
             case .title: return .text("keyed title")

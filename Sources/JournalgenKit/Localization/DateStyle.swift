@@ -73,12 +73,7 @@ public struct DateStyle: Sendable {
         let count = max(width, digits)
         let start = text.count
         text.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: count))
-        rest = value
-        for offset in stride(from: start + count - 1, through: start, by: -1) {
-            text[offset] = UInt8(truncatingIfNeeded: 0x30 + rest % 10)
-            rest /= 10
-            if rest == 0 { break }
-        }
+        text.withUnsafeMutableBufferPointer { putDigits(value, width: count, into: $0, at: start) }
     }
 
     /// ICU pattern letters as far as journal dates need them: y, M/L, d, E/c, H, m, and quoted text.

@@ -12,7 +12,7 @@ public final class Localization: Sendable {
     let labels: [String: String]
     /// The same labels as template values, by the number of their key (TemplateKey): pages ask
     /// for a label at every other line, and a dictionary lookup hashed the name each time.
-    let labelValues: [TemplateValue?]
+    let labelValues: KeyNumberTable<TemplateValue>
     /// Lists of texts, such as the moods page's built-in tips.
     let lists: [String: [String]]
     /// Counted nouns: key → plural category ("one", "other", …) → the text before and after `{n}`.
@@ -34,10 +34,7 @@ public final class Localization: Sendable {
         self.language = language
         let locale = Self.locale(language)
         labels = table.labels
-        let numbered = table.labels.map { (TemplateKey($0.key).number, TemplateValue.text($0.value)) }
-        var values = [TemplateValue?](repeating: nil, count: (numbered.map(\.0).max() ?? -1) + 1)
-        for (number, value) in numbered { values[number] = value }
-        labelValues = values
+        labelValues = KeyNumberTable(table.labels.map { (TemplateKey($0.key), TemplateValue.text($0.value)) })
         lists = table.lists
         plurals = table.plurals.mapValues { forms in
             forms.mapValues { text -> (before: String, after: String) in
@@ -285,8 +282,7 @@ struct LabelsView: TemplateObject, CountedLabels {
     }
 
     func value(_ key: TemplateKey) -> TemplateValue? {
-        let values = localization.labelValues
-        return (key.number < values.count ? values[key.number] : nil) ?? .text(key.name)
+        localization.labelValues[key] ?? .text(key.name)
     }
 
     func counted(_ key: String, _ n: Int) -> String? { localization.counted(key, n) }

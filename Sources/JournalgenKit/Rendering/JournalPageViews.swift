@@ -5,7 +5,7 @@ import Foundation
 
 struct DayView: KeyedTemplateObject {
     enum Key: String, CaseIterable, Sendable { case iso, day, long, full, short, year }
-    static let keys = TemplateKeyTable<Key>()
+    static let keys = KeyNumberTable<Key>.names()
 
     var day: CalendarDay
     var localization: Localization
@@ -24,7 +24,7 @@ struct DayView: KeyedTemplateObject {
 /// A mood point: a `moods.log` line or an entry's mood.
 struct MoodPointView: KeyedTemplateObject {
     enum Key: String, CaseIterable, Sendable { case date, mood, note, entry, isLog, author }
-    static let keys = TemplateKeyTable<Key>()
+    static let keys = KeyNumberTable<Key>.names()
 
     var point: MoodPoint
     var model: SiteModel
@@ -227,7 +227,7 @@ struct StopView: TemplateObject {
 
 struct TripView: KeyedTemplateObject {
     enum Key: String, CaseIterable, Sendable { case id, title, name, url, summary, body, cover, start, end, days, count, entries, stops, hasStops, placeCount, tracks, hasTracks, photoGallery, hasPhotos, distance, map }
-    static let keys = TemplateKeyTable<Key>()
+    static let keys = KeyNumberTable<Key>.names()
 
     var trip: TripIndex.Trip
     var model: SiteModel

@@ -74,7 +74,7 @@ struct FirstMarked: TemplateObject {
 /// One task-list item as the tasks pages show it, linked to its place in the entry.
 struct TaskView: KeyedTemplateObject {
     enum Key: String, CaseIterable, Sendable { case text, isDone, isImportant, due, isOverdue, assignee, url, anchor, parent, entry, entryTitle, entryURL, entryDay, entryDate, entryAuthors }
-    static let keys = TemplateKeyTable<Key>()
+    static let keys = KeyNumberTable<Key>.names()
 
     var item: TaskList.Item
     var model: SiteModel

@@ -8,7 +8,7 @@ struct SiteView: TemplateObject {
     /// Every name's value, worked out once: each page asks for a dozen of them, and each was a
     /// link built again (or a count taken again) on each of the site's 11,000 pages.
     /// By the number of the name's TemplateKey: a dictionary hashed the name at each look.
-    private var known: [(bit: Int, value: TemplateValue?)?] = []
+    private var known = KeyNumberTable<(bit: Int, value: TemplateValue?)>([])
     /// The values worked out once that depend on the build day (the revisits due), as
     /// "name=value": pages show them without noting the day, so they go into every page's
     /// fingerprint instead (SiteManifest).
@@ -21,10 +21,10 @@ struct SiteView: TemplateObject {
         self.script = script
         guard once else { return }
         let view = self
-        known = Array(repeating: nil, count: (Self.keys.map(\.number).max() ?? -1) + 1)
+        var known: [(key: TemplateKey, value: (bit: Int, value: TemplateValue?))] = []
         for (bit, name) in Self.names.enumerated() {
             let (value, noted) = BodyReads.trackingAll { view.compute(name) }
-            known[Self.keys[bit].number] = (bit, value)
+            known.append((Self.keys[bit], (bit, value)))
             guard noted.readsDay else { continue }
             switch value {
             case .text, .number, .bool, .null, nil: dayValues.append("\(name)=\(value?.renderedText ?? "")")
@@ -32,6 +32,7 @@ struct SiteView: TemplateObject {
             case .list, .boxed: dayValues.append("\(name)=\(model.views.today)")
             }
         }
+        self.known = KeyNumberTable(known)
     }
 
     /// At most 64: a page notes the ones it showed as bits.
@@ -44,7 +45,7 @@ struct SiteView: TemplateObject {
 
     /// Notes the value as read by the page being rendered (BodyReads.noteSiteValue).
     func value(_ key: TemplateKey) -> TemplateValue? {
-        if key.number < known.count, let found = known[key.number] {
+        if let found = known[key] {
             BodyReads.noteSiteValue(found.bit)
             return found.value
         }
@@ -57,8 +58,7 @@ struct SiteView: TemplateObject {
     /// journal.yaml, which every page's fingerprint covers already.
     var valueTexts: [String] {
         Self.names.indices.map { bit in
-            let number = Self.keys[bit].number
-            switch (number < known.count ? known[number]?.value : nil) ?? compute(Self.names[bit]) {
+            switch known[Self.keys[bit]]?.value ?? compute(Self.names[bit]) {
             case .text(let text)?: return "text " + text
             case .number(let number)?: return "number \(number)"
             case .bool(let flag)?: return "bool \(flag)"
@@ -125,7 +125,7 @@ struct SiteView: TemplateObject {
 /// The page being rendered as `page`: its title, description, canonical URL and colour variant.
 struct PageView: KeyedTemplateObject {
     enum Key: String, CaseIterable, Sendable { case title, description, canonical, variant, kind }
-    static let keys = TemplateKeyTable<Key>()
+    static let keys = KeyNumberTable<Key>.names()
 
     var title: String
     var description: String?
@@ -146,7 +146,7 @@ struct PageView: KeyedTemplateObject {
 
 struct DateView: KeyedTemplateObject {
     enum Key: String, CaseIterable, Sendable { case iso, day, full, long, short, time, hasTime, zone, year, month, dayOfMonth }
-    static let keys = TemplateKeyTable<Key>()
+    static let keys = KeyNumberTable<Key>.names()
 
     var date: EntryDate
     var showZone: Bool
@@ -172,7 +172,7 @@ struct DateView: KeyedTemplateObject {
 
 struct MoodView: KeyedTemplateObject {
     enum Key: String, CaseIterable, Sendable { case value, label, emoji, colour, color, score }
-    static let keys = TemplateKeyTable<Key>()
+    static let keys = KeyNumberTable<Key>.names()
 
     var level: MoodLevel
 
@@ -189,7 +189,7 @@ struct MoodView: KeyedTemplateObject {
 
 struct PlaceView: KeyedTemplateObject {
     enum Key: String, CaseIterable, Sendable { case name, hasCoordinates, lat, lon, mapURL, coordinates }
-    static let keys = TemplateKeyTable<Key>()
+    static let keys = KeyNumberTable<Key>.names()
 
     var place: Place
 
@@ -248,7 +248,7 @@ struct LinkView: TemplateObject {
 
 struct MediaView: KeyedTemplateObject {
     enum Key: String, CaseIterable, Sendable { case url, name, caption, alt, isImage, isVideo, isFile, kind, ratio, track, picture, widePicture, viewURL, width, height, size, type, posterURL }
-    static let keys = TemplateKeyTable<Key>()
+    static let keys = KeyNumberTable<Key>.names()
 
     var item: MediaItem
     var links: SiteLinks
@@ -310,7 +310,7 @@ struct MediaView: KeyedTemplateObject {
 /// Holds the model and an index, not a copy of the entry: thousands of these are made per build.
 struct EntryView: KeyedTemplateObject {
     enum Key: String, CaseIterable, Sendable { case title, url, permalink, anchor, date, mood, variant, place, trip, moodURL, gloryURL, tags, hasTags, glory, revisit, revisitOn, body, bodyBeforeGallery, bodyAfterGallery, galleryInBody, excerpt, summary, hasMore, thumbnail, wordCount, readingMinutes, media, hasMedia, isDraft, linkedFrom, hasLinkedFrom, authors, hasAuthors, previous, next, extra, card, row }
-    static let keys = TemplateKeyTable<Key>()
+    static let keys = KeyNumberTable<Key>.names()
 
     var model: SiteModel
     var index: Int
@@ -393,7 +393,7 @@ struct EntryView: KeyedTemplateObject {
 
 struct PaginationView: KeyedTemplateObject {
     enum Key: String, CaseIterable, Sendable { case page, count, isPaged, newerURL, olderURL, label, parts }
-    static let keys = TemplateKeyTable<Key>()
+    static let keys = KeyNumberTable<Key>.names()
 
     var page: Int
     var count: Int

@@ -38,14 +38,10 @@ public struct MustacheTemplate: @unchecked Sendable {
             keys = names.map(TemplateKey.init)
             isDot = names == ["."]
             isLabels = names.first == "t"
-            number = Self.numbers.withLock { numbers in
-                if let known = numbers[names] { return known }
-                numbers[names] = numbers.count
-                return numbers.count - 1
-            }
+            number = Self.numbers.number(of: names)
         }
 
-        private static let numbers = Mutex<[[String]: Int]>([:])
+        private static let numbers = ProcessNumbers<[String]>()
     }
 
     /// The memory the nodes point into, freed with the last copy of the template.
