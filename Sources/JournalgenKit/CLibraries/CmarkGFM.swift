@@ -452,7 +452,7 @@ enum CmarkGFM {
             guard event == CMARK_EVENT_ENTER, let n = cmark_iter_get_node(iterator) else { continue }
             switch cmark_node_get_type(n) {
             case CMARK_NODE_TEXT, CMARK_NODE_CODE:
-                if let l = cmark_node_get_literal(n) { out += String(cString: l) }
+                if let l = cmark_node_get_literal(n) { out += text(l) }
             case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
                 out += " "
             default:
@@ -478,7 +478,21 @@ enum CmarkGFM {
     /// A text rendered from the document (in its arena, released with it).
     private static func take(_ pointer: UnsafeMutablePointer<CChar>?) -> String {
         guard let pointer else { return "" }
-        return String(cString: pointer)
+        return text(pointer)
+    }
+
+    /// A text of cmark-gfm's own, copied without checking its UTF-8 again: cmark-gfm replaces
+    /// invalid UTF-8 with U+FFFD as it is fed, and what it makes of valid UTF-8 stays valid
+    /// (markup is ASCII, escapes end on whole characters). `String(cString:)` checked every
+    /// byte of every page body once more: 2 % of a 10k build's instructions (docs/benchmarks.md).
+    static func text(_ pointer: UnsafePointer<CChar>) -> String {
+        let length = strlen(pointer)
+        return pointer.withMemoryRebound(to: UInt8.self, capacity: length) { start in
+            let bytes = UnsafeBufferPointer(start: start, count: length)
+            let text = String(copying: UTF8Span(unchecked: bytes.span))
+            assert(String(validating: bytes, as: UTF8.self) != nil, "cmark-gfm gave invalid UTF-8")
+            return text
+        }
     }
 
     /// For a text that is not empty: its words, and whether its first and last bytes are in one.
