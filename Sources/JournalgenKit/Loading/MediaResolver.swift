@@ -10,10 +10,12 @@ public struct MediaResolver: Sendable {
     private let journalRealPath: String
     /// Folders' real paths, each worked out once: `realpath` of every media file looked at each
     /// folder above it again (eight system calls a photo, a tenth of loading's system time).
-    private let folders = RealFolders()
+    private let folders: RealFolders
     /// The build's looks at files, given the resolver's own: a photo was `lstat`ed here and
     /// `stat`ed again for its size and time (11,500 of a 10k build's system calls).
     private let seen: SeenFiles?
+    /// The journal held open: the files looked at are named from it, not walked to from `/`.
+    private let journalFolder: OpenFolder
 
     public init(journal: String) {
         self.init(journal: journal, seen: nil)
@@ -23,19 +25,23 @@ public struct MediaResolver: Sendable {
         self.journal = journal
         self.journalRealPath = FileIO.realPath(journal) ?? journal
         self.seen = seen
+        journalFolder = OpenFolder(journal)
+        folders = RealFolders(journal: journalFolder)
     }
 
     private final class RealFolders: Sendable {
         private let known = Mutex<[String: String?]>([:])
+        private let journal: OpenFolder
+
+        init(journal: OpenFolder) { self.journal = journal }
 
         /// A folder that is not a link is where its parent really is: one `lstat` a folder.
         func realPath(_ folder: String) -> String? {
             if let real = known.withLock({ $0[folder] }) { return real }
             var real: String?
-            var info = stat()
             if let slash = folder.utf8.lastIndex(of: 0x2F), slash != folder.startIndex,
                !folder.hasSuffix("/"), !folder.hasSuffix("/."), !folder.hasSuffix("/.."),
-               lstat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+               let info = journal.linkInfo(of: folder), info.st_mode & S_IFMT == S_IFDIR {
                 real = realPath(String(folder[..<slash])).map { $0 + folder[slash...] }
             } else {
                 real = FileIO.realPath(folder)
@@ -47,8 +53,7 @@ public struct MediaResolver: Sendable {
 
     /// Where `candidate` really is, if it is a regular file (through links); nil otherwise.
     private func realFile(_ candidate: String) -> String?? {
-        var info = stat()
-        guard lstat(candidate, &info) == 0 else { return nil }
+        guard let info = journalFolder.linkInfo(of: candidate) else { return nil }
         switch info.st_mode & S_IFMT {
         case S_IFREG:
             // Not a link itself: it is where its folder really is.

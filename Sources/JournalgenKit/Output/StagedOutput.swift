@@ -23,6 +23,8 @@ public final class StagedOutput: Sendable {
     /// every file of the site is named from them.
     private let targetPath: String
     private let stagingPath: String
+    /// The staging folder held open: the site's files are named from it, not walked to from `/`.
+    private let stagingFolder: OpenFolder
     /// Every file this build wrote or kept, and how many of each kind: one lock for all, taken
     /// once per file (a save keeps 34,000 files).
     private let tally = Mutex(Tally())
@@ -212,6 +214,7 @@ public final class StagedOutput: Sendable {
             throw .io("cannot create \(staging.path): \(Self.reason)")
         }
         self.copiedFrom = copiedFrom
+        stagingFolder = OpenFolder(stagingPath)
         // Room for the site's files at once: grown insert by insert, under the lock both cores
         // take, it was a twentieth of a `serve` rebuild's work.
         if let count = knownContents?.count ?? targetFiles?.count, count > 0 {
@@ -276,7 +279,7 @@ public final class StagedOutput: Sendable {
     }
 
     private func write(bytes: UnsafeRawBufferPointer, to path: String) throws {
-        try place(path, isCurrent: { FileIO.contentsEqual($0, bytes) }, make: { FileIO.write(bytes, to: $0) })
+        try place(path, isCurrent: { FileIO.contentsEqual($0, bytes) }, make: { FileIO.write(bytes, to: $0, in: stagingFolder) })
     }
 
     /// Copies a media or theme file; one with the same size and modification time is kept.
@@ -296,7 +299,7 @@ public final class StagedOutput: Sendable {
                 // path lookups (a tenth of a build's system time with 22,000 photo sizes).
                 if errno == EXDEV || errno == EPERM { linksFail.store(true, ordering: .relaxed) }
             }
-            return FileIO.copy(from: source, to: target, sourceFolder: sourceFolder)
+            return FileIO.copy(from: source, to: target, sourceFolder: sourceFolder, destinationFolder: stagingFolder)
         })
     }
 
@@ -354,12 +357,12 @@ public final class StagedOutput: Sendable {
         // A reused folder has nearly all of them (12,000 at 10k entries, a mkdir each): the few
         // new ones are made when a file first fails to be written there.
         guard !reused else { return }
-        Self.makeFolders(for: paths(), in: staging.path)
+        Self.makeFolders(for: paths(), in: stagingFolder)
     }
 
-    static func makeFolders(for paths: [String], in root: String) {
+    static func makeFolders(for paths: [String], in root: OpenFolder) {
         // Parents before children.
-        forEachFolder(of: paths, deepestFirst: false) { _ = mkdir(root + "/" + $0, 0o755) }
+        forEachFolder(of: paths, deepestFirst: false) { _ = root.makeFolder(relative: $0) }
     }
 
     /// Every folder that holds one of `files` (relative paths; the root not included), as parts of
@@ -439,7 +442,7 @@ public final class StagedOutput: Sendable {
         try? FileManager.default.removeItem(atPath: destination)
         let files = FileIO.listFiles(below: source) { _ in true }
         guard mkdir(destination, 0o755) == 0 else { return nil }
-        makeFolders(for: files, in: destination)
+        makeFolders(for: files, in: OpenFolder(destination))
         let failed = Mutex(false)
         parallelForEach(count: files.count) { index in
             if link(source + "/" + files[index], destination + "/" + files[index]) != 0 { failed.withLock { $0 = true } }

@@ -88,12 +88,13 @@ enum FileIO {
     }
 
     /// Bytes that are not Data (a page's, in its string), written as `write(_:to:)` does.
-    static func write(_ bytes: UnsafeRawBufferPointer, to path: String) -> Bool {
-        write(bytes, to: path, flags: O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC)
+    /// `folder`: one held open that `path` may be below, to name it from there.
+    static func write(_ bytes: UnsafeRawBufferPointer, to path: String, in folder: OpenFolder? = nil) -> Bool {
+        write(bytes, to: path, flags: O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, in: folder)
     }
 
-    private static func write(_ bytes: UnsafeRawBufferPointer, to path: String, flags: Int32) -> Bool {
-        let fd = open(path, flags, 0o644)
+    private static func write(_ bytes: UnsafeRawBufferPointer, to path: String, flags: Int32, in folder: OpenFolder? = nil) -> Bool {
+        let fd = folder?.openFile(path, flags: flags) ?? open(path, flags, 0o644)
         guard fd >= 0 else { return false }
         defer { close(fd) }
         return writeAll(bytes, to: fd)
@@ -207,13 +208,14 @@ enum FileIO {
 
     /// Copies inside the kernel with sendfile(2): no bytes pass through the process.
     /// `sourceFolder`: a folder held open that the source may be below (see `OpenFolder`).
-    static func copy(from source: String, to destination: String, sourceFolder: OpenFolder? = nil) -> Bool {
+    static func copy(from source: String, to destination: String, sourceFolder: OpenFolder? = nil, destinationFolder: OpenFolder? = nil) -> Bool {
         let input = sourceFolder?.openForReading(source) ?? open(source, O_RDONLY | O_CLOEXEC)
         guard input >= 0 else { return false }
         defer { close(input) }
         var info = stat()
         guard fstat(input, &info) == 0 else { return false }
-        let output = open(destination, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let flags = O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC
+        let output = destinationFolder?.openFile(destination, flags: flags) ?? open(destination, flags, 0o644)
         guard output >= 0 else { return false }
         defer { close(output) }
         var remaining = Int(info.st_size)

@@ -48,6 +48,26 @@ final class OpenFolder: Sendable {
         named(path) { base, name in openat(base, name, O_RDONLY | O_CLOEXEC) }
     }
 
+    /// `lstat` of any path (a link is looked at, not followed), one below the folder named from it.
+    func linkInfo(of path: String) -> stat? {
+        var info = stat()
+        let found = named(path) { base, name in fstatat(base, name, &info, AT_SYMLINK_NOFOLLOW) == 0 }
+        return found ? info : nil
+    }
+
+    /// `open(path, flags, 0o644)` for any path, one below the folder named from it: the site's
+    /// 34,000 pages and copies at 10,000 entries were each opened by a path eight to eleven
+    /// folders deep, walked from `/` every time.
+    func openFile(_ path: String, flags: Int32) -> Int32 {
+        named(path) { base, name in openat(base, name, flags, 0o644) }
+    }
+
+    /// `mkdir` of `relative` below the folder; true when it is there now.
+    func makeFolder(relative: some StringProtocol) -> Bool {
+        let made = descriptor >= 0 ? mkdirat(descriptor, String(relative), 0o755) : mkdir(prefix + relative, 0o755)
+        return made == 0 || errno == EEXIST
+    }
+
     /// `link(path, target)`, the existing file `path` named from the folder when below it.
     func link(_ path: String, to target: String) -> Bool {
         named(path) { base, name in linkat(base, name, AT_FDCWD, target, 0) == 0 }
