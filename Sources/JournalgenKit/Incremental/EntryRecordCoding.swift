@@ -19,24 +19,36 @@ protocol CompactCodable {
 extension CompactSink {
     @inline(__always) func bool(_ value: Bool) { byte(value ? 1 : 0) }
 
-    func optional<T>(_ value: T?, _ write: (T) -> Void) {
-        guard let value else { byte(0); return }
-        byte(1)
-        write(value)
+    // Inlined where they are used, so each is made for its own type: through a generic function
+    // and a closure, every item and every optional entry was copied before it was written (a
+    // retain of each of its texts, 5.9 million more retains in a 10k build with the cache than
+    // without, on texts the other core was rendering pages from at the same time).
+    @inline(__always) func optional(_ value: String?) {
+        if let value { byte(1); string(value) } else { byte(0) }
+    }
+    @inline(__always) func optional(_ value: Int?) {
+        if let value { byte(1); int(value) } else { byte(0) }
+    }
+    @inline(__always) func optional(_ value: Double?) {
+        if let value { byte(1); double(value) } else { byte(0) }
+    }
+    @inline(__always) func optional<T: CompactCodable>(_ value: T?) {
+        if let value { byte(1); value.write(compact: self) } else { byte(0) }
     }
 
-    func optional(_ value: String?) { optional(value, string) }
-    func optional(_ value: Int?) { optional(value, int) }
-    func optional(_ value: Double?) { optional(value, double) }
-    func optional<T: CompactCodable>(_ value: T?) { optional(value) { $0.write(compact: self) } }
-
-    func list<T>(_ items: [T], _ write: (T) -> Void) {
+    @inline(__always) func list<T>(_ items: [T], _ write: (T) -> Void) {
         int(items.count)
-        for item in items { write(item) }
+        for index in items.indices { write(items[index]) }
     }
 
-    func list(_ items: [String]) { list(items, string) }
-    func list<T: CompactCodable>(_ items: [T]) { list(items) { $0.write(compact: self) } }
+    @inline(__always) func list(_ items: [String]) {
+        int(items.count)
+        for index in items.indices { string(items[index]) }
+    }
+    @inline(__always) func list<T: CompactCodable>(_ items: [T]) {
+        int(items.count)
+        for index in items.indices { items[index].write(compact: self) }
+    }
 
     /// A case of a field-less enum, by its place in `allCases`.
     func caseOf<T: CaseIterable & Equatable>(_ value: T) {

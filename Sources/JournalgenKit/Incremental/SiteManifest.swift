@@ -351,17 +351,20 @@ enum SiteFingerprint {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(items.count * 96)
         func add(_ text: String) {
-            bytes.append(contentsOf: text.utf8)
+            // The text's bytes in place, as CompactSink.string reads them.
+            if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+                bytes.append(contentsOf: text.utf8)
+            }
             bytes.append(0)
         }
-        for task in items {
-            add(task.text)
-            bytes.append(task.isDone ? 1 : 0)
-            bytes.append(task.isImportant ? 1 : 0)
-            add(task.due?.description ?? "")
-            add(task.assignee ?? "")
-            add(task.anchor)
-            add(task.parent ?? "")
+        for index in items.indices {
+            add(items[index].text)
+            bytes.append(items[index].isDone ? 1 : 0)
+            bytes.append(items[index].isImportant ? 1 : 0)
+            add(items[index].due?.description ?? "")
+            add(items[index].assignee ?? "")
+            add(items[index].anchor)
+            add(items[index].parent ?? "")
         }
         return hex(Fingerprinter.hash(data: bytes))
     }
