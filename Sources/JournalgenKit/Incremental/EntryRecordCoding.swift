@@ -33,7 +33,10 @@ extension CompactSink {
         if let value { byte(1); double(value) } else { byte(0) }
     }
     @inline(__always) func optional<T: CompactCodable>(_ value: T?) {
-        if let value { byte(1); value.write(compact: self) } else { byte(0) }
+        // Written where it is (`if let` would copy an entry's every field first).
+        guard value != nil else { byte(0); return }
+        byte(1)
+        value?.write(compact: self)
     }
 
     @inline(__always) func list<T>(_ items: [T], _ write: (T) -> Void) {
