@@ -58,17 +58,8 @@ final class CompactSink {
         // Read in place: a copy to call `withUTF8` on retained and released the text, and the
         // texts written while the entry cache is saved are the ones the other core is rendering
         // pages from, so both cores took turns on the same reference counts.
-        let written: Void? = s.utf8.withContiguousStorageIfAvailable { utf8 in
-            int(utf8.count)
-            bytes.append(contentsOf: utf8)
-        }
-        if written == nil {
-            var copy = s
-            copy.withUTF8 { utf8 in
-                int(utf8.count)
-                bytes.append(contentsOf: utf8)
-            }
-        }
+        int(s.utf8.count)
+        bytes.append(utf8Of: s)
     }
 
     func double(_ d: Double) {

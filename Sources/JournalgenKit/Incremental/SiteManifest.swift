@@ -351,10 +351,7 @@ enum SiteFingerprint {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(items.count * 96)
         func add(_ text: String) {
-            // The text's bytes in place, as CompactSink.string reads them.
-            if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
-                bytes.append(contentsOf: text.utf8)
-            }
+            bytes.append(utf8Of: text)
             bytes.append(0)
         }
         for index in items.indices {
