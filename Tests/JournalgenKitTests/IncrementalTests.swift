@@ -54,8 +54,10 @@ final class IncrementalTests: XCTestCase {
     static let edits: [(String, Edit)] = [
         ("body", { root, random in
             let (file, text) = try pick(root, &random)
-            let paragraph = "A new paragraph, number \(Int.random(in: 0...999, using: &random))."
-            // At the end (the page changes), or first (its excerpt on cards and rows changes too).
+            let number = Int.random(in: 0...999, using: &random)
+            // At the end (the page changes), first (its excerpt on cards and rows changes too), or
+            // 250 words at the end (the reading time on cards changes).
+            let paragraph = number % 3 == 0 ? String(repeating: "word\(number) ", count: 250) : "A new paragraph, number \(number)."
             let fence = text.hasPrefix("+++") ? "+++" : "---"
             let parts = text.components(separatedBy: fence + "\n")
             let edited = Bool.random(using: &random) || parts.count < 3
@@ -594,6 +596,41 @@ final class IncrementalTests: XCTestCase {
         XCTAssertGreaterThan(report.rewritten, 0)
         XCTAssertGreaterThanOrEqual(report.pages - report.pagesRendered, 9, "the nine other entry pages are kept, not rendered")
         XCTAssertTrue(try journal.read("_site/2026/03/01/day/index.html").contains("longer now"))
+    }
+
+    /// Lists show an entry's card (its excerpt and reading time) or row (no text), not its whole
+    /// text: a paragraph added below the excerpt renders the entry's page and the feed, not the
+    /// home and month pages and the search shard that show the card. A change to what the card
+    /// shows renders those, still not the year and tag pages, which show rows; and every site is
+    /// the clean build's.
+    func testAnEditBelowTheExcerptKeepsTheListsThatShowTheCard() throws {
+        let journal = try Self.nineDays()
+        defer { journal.remove() }
+        let entry = "entries/2026/2026-03-01-day.md", head = "---\ntitle: Day 1\ntags: [t1]\n---\n\n"
+        try journal.write(entry, head + "Text of day 1.\n\nA second paragraph.\n")
+        for _ in 0..<2 { XCTAssertTrue(journal.build().succeeded) }
+        let clean = journal.root.appendingPathComponent("clean")
+        let edits = [
+            ("a paragraph below the excerpt", head + "Text of day 1.\n\nA second paragraph.\n\nA third.\n", false),
+            ("the excerpt", head + "Text of day 1, changed.\n\nA second paragraph.\n\nA third.\n", true),
+            ("250 words below the excerpt: two minutes to read", head + "Text of day 1, changed.\n\nA second paragraph.\n\nA third.\n\n"
+                + String(repeating: "word ", count: 250) + "\n", true),
+        ]
+        for (done, text, cardChanged) in edits {
+            try journal.write(entry, text)
+            let report = journal.build()
+            XCTAssertTrue(report.succeeded, "\(done): \(report.diagnostics)")
+            if cardChanged {
+                // The entry's page and the two lists that show its card (home, month).
+                XCTAssertEqual(report.pagesRendered, 3, done)
+                XCTAssertEqual(report.documentsMade, ["feed.xml", "search/year-2026.json"], done)
+            } else {
+                XCTAssertEqual(report.pagesRendered, 1, done)
+                XCTAssertEqual(report.documentsMade, ["feed.xml"], done)
+            }
+            XCTAssertTrue(try sameAsCleanBuild(journal.output, journal: journal.root, clean: clean, after: done))
+        }
+        XCTAssertTrue(try journal.read("_site/index.html").contains("changed"))
     }
 
     /// A build whose site differs from the one in place in one file replaces that file where it
@@ -1219,7 +1256,7 @@ final class IncrementalTests: XCTestCase {
             entry.body.tasks[index].parent = "parent"
             entry.body.tasks[index].due = CalendarDay(year: 2026, month: 4, day: 1)
         }
-        entry.loadedFingerprint = "meta"; entry.loadedTextFingerprint = "text"; entry.loadedTasksFingerprint = "tasks"
+        entry.loadedFingerprint = "meta"; entry.loadedTextFingerprint = "text"; entry.loadedCardFingerprint = "card"; entry.loadedTasksFingerprint = "tasks"
         Self.assertEveryFieldIsSet(entry, "entry")
 
         let record = EntryCache.Record(hash: "hash", file: EntryCache.Stamp(path: "/nowhere"), inputs: [EntryCache.Stamp(path: "/nowhere/b")],

@@ -6,7 +6,8 @@ usage: check-incremental.py BINARY JOURNAL STEPS SEED
 The journal is edited in place (use a copy). Edits: add an entry (with a mood, tags, a trip, a theme
 or task items, at random), delete one added before, a new title, date, tags (two that share a
 slug among them), mood, trip or theme, photos from media/, a realised idea, a revisit, an entry
-made private or a draft (or public again), a task item, a wiki link to another entry, a line of text.
+made private or a draft (or public again), a task item, a wiki link to another entry, a line of text,
+a word at the start of the first paragraph (what cards show), 250 words (the reading time cards show).
 Outputs go to /dev/shm/ci-inc and /dev/shm/ci-clean. Stops at the first difference (exit 2) or
 failed build (exit 1). Each step says "(in place)" when its build replaced one file of the site
 where it stood. KINDS=body,title,... limits the edits to those kinds."""
@@ -38,7 +39,7 @@ def set_key(head, key, value):
     return "\n".join(lines)
 added = []
 kinds = ["add", "delete", "title", "date", "tags", "mood", "trip", "theme", "photos", "glory", "revisit", "hidden",
-         "task", "link", "body"]
+         "task", "link", "body", "excerpt", "long"]
 # KINDS=body,title,... draws from those only (a run of body edits is mostly builds refreshed in place).
 kinds = [k for k in os.environ.get("KINDS", ",".join(kinds)).split(",") if k in kinds] or kinds
 build("/dev/shm/ci-inc")
@@ -88,6 +89,14 @@ for step in range(steps):
     elif kind == "link":
         target = os.path.basename(rnd.choice(public))[:-3]
         open(f, "a").write(f"\nSee [[{target}]].\n"); what = f"link {f} -> {target}"
+    elif kind == "excerpt":
+        # A word added to the first paragraph: what cards show changes, not only the page.
+        t = open(f).read(); m = re.match(r"---\n.*?\n---\n\s*(?:#[^\n]*\n\s*)?", t, re.S)
+        if not m: continue
+        open(f, "w").write(t[:m.end()] + f"Also {step}, " + t[m.end():]); what = f"excerpt {f}"
+    elif kind == "long":
+        # 250 words: the reading time the cards show changes.
+        open(f, "a").write("\n" + " ".join(f"word{step}" for _ in range(250)) + "\n"); what = f"long {f}"
     else:
         open(f, "a").write(f"\nMore text {step}.\n"); what = f"body {f}"
     in_place = build("/dev/shm/ci-inc")

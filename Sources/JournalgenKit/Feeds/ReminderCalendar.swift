@@ -9,10 +9,11 @@ import Foundation
 struct ReminderCalendar {
     var model: SiteModel
 
-    /// The texts the calendar shows: revisited entries' summaries, and every entry's tasks
-    /// (SiteFingerprint's last text).
+    /// The texts the calendar shows: revisited entries' summaries (their cards' texts), and every
+    /// entry's tasks.
     var reads: [Int] {
-        Set(model.views.revisits.all.map(\.entry)).sorted() + [model.entries.count]
+        let count = model.entries.count
+        return Set(model.views.revisits.all.map { SiteManifest.cardIndex(of: $0.entry, entryCount: count) }).sorted() + [SiteManifest.tasksIndex(entryCount: count)]
     }
 
     func render() -> Data {

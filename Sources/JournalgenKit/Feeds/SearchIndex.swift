@@ -38,7 +38,9 @@ struct SearchIndex {
         let model = self.model
         var documents: [SiteDocument] = model.years.map { year in
             let entries = year.months.flatMap(\.entries)
-            return SiteDocument(Self.yearFile(year.year), reads: entries.sorted()) {
+            // Of a text, the summary, which the cards' fingerprint covers.
+            let reads = entries.map { SiteManifest.cardIndex(of: $0, entryCount: model.entries.count) }.sorted()
+            return SiteDocument(Self.yearFile(year.year), reads: reads) {
                 Self.encode(entries.map { Self.item(model, $0, full: true) })
             }
         }

@@ -22,7 +22,7 @@ struct Sitemap {
     /// revisits): the files read those two texts, and no entry's body (a body edit keeps them).
     func documents() -> [SiteDocument] {
         let addresses = self.addresses(), model = self.model
-        let reads = [model.entries.count, SiteManifest.dayIndex(entryCount: model.entries.count)]
+        let reads = [SiteManifest.tasksIndex(entryCount: model.entries.count), SiteManifest.dayIndex(entryCount: model.entries.count)]
         guard addresses.count > limit else {
             return [SiteDocument("sitemap.xml", reads: reads) { Self.urlset(addresses[...], model: model) }]
         }

@@ -1,9 +1,12 @@
 import Foundation
 
-/// Which entries' texts a page showed while it was rendered (its body, excerpt, word count, card
-/// or row), noted per thread by the views that read them. With that list, a later build knows the
-/// page is unchanged when none of those texts changed and nothing else about the journal did.
+/// Which entries' texts a page showed while it was rendered (its body and word count, or only what
+/// a card shows: excerpt, summary, reading time), noted per thread by the views that read them.
+/// With that list, a later build knows the page is unchanged when none of those texts changed and
+/// nothing else about the journal did.
 final class BodyReads {
+    /// Places among the texts of SiteManifest: an entry's, its card's (`SiteManifest.cardIndex`),
+    /// the task items'.
     private(set) var indices = Set<Int>()
     /// The templates the page was rendered with, by the name it asked for (TemplateSet.render,
     /// and the entry cards and rows it shows, made by an earlier page or not).
@@ -27,6 +30,16 @@ final class BodyReads {
     static func note(_ index: Int) {
         guard let raw = pthread_getspecific(key) else { return }
         Unmanaged<BodyReads>.fromOpaque(raw).takeUnretainedValue().indices.insert(index)
+    }
+
+    /// Notes that the page being rendered on this thread shows what entry `index`'s card shows
+    /// of its text, of `entryCount` entries.
+    static func noteCard(_ index: Int, entryCount: Int) { note(SiteManifest.cardIndex(of: index, entryCount: entryCount)) }
+
+    /// Notes the texts a part made for another page showed (a card or row).
+    static func note(texts: Set<Int>) {
+        guard !texts.isEmpty, let raw = pthread_getspecific(key) else { return }
+        Unmanaged<BodyReads>.fromOpaque(raw).takeUnretainedValue().indices.formUnion(texts)
     }
 
     /// Notes that the page being rendered on this thread is made with template `name`.
@@ -63,12 +76,13 @@ final class BodyReads {
 
     /// Notes that the page shows the task items of every entry (SiteFingerprint.tasks), kept
     /// as one more text after the `entryCount` entries'.
-    static func noteTasks(entryCount: Int) { note(entryCount) }
+    static func noteTasks(entryCount: Int) { note(SiteManifest.tasksIndex(entryCount: entryCount)) }
 
-    /// Runs `render`, returning what it made and the entries whose texts it read.
-    static func tracking<T>(_ render: () -> T) -> (T, [Int]) {
+    /// Runs `render`, returning what it made and the entries whose texts it read, a card's as its
+    /// entry's, of `entryCount` entries.
+    static func tracking<T>(entryCount: Int, _ render: () -> T) -> (T, [Int]) {
         let (result, reads) = trackingAll(render)
-        return (result, reads.indices.sorted())
+        return (result, Set(reads.indices.map { $0 >= entryCount && $0 < 2 * entryCount ? $0 - entryCount : $0 }).sorted())
     }
 
     /// Runs `render`, returning what it made and all it noted: texts and templates.

@@ -222,6 +222,7 @@ extension Entry.Fields: CompactCodable {
         body.write(compact: sink)
         sink.string(loadedFingerprint)
         sink.string(loadedTextFingerprint)
+        sink.string(loadedCardFingerprint)
         sink.string(loadedTasksFingerprint)
     }
 
@@ -253,6 +254,7 @@ extension Entry.Fields: CompactCodable {
         body = try RenderedBody(compact: source)
         loadedFingerprint = try source.string()
         loadedTextFingerprint = try source.string()
+        loadedCardFingerprint = try source.string()
         loadedTasksFingerprint = try source.string()
     }
 }

@@ -16,8 +16,9 @@ import Synchronization
 /// themes show their own entries). The entries' texts each have their own fingerprint, and so do
 /// the build day, each template and each site-wide value (after the texts); each page lists the
 /// texts, templates and values it showed and whether it showed something of the day (noted while
-/// it rendered, see BodyReads), so editing one entry's words re-renders its page and the lists
-/// that show its excerpt, the next day's build the pages with revisits, tasks, streaks or "On
+/// it rendered, see BodyReads), so editing one entry's words re-renders its page, and the lists
+/// that show its card only when what the card shows changed (its own fingerprint, `cardIndex`),
+/// the next day's build the pages with revisits, tasks, streaks or "On
 /// this day", and editing the entry cards' template the lists, not the other 10,000 pages.
 /// Entries are named (`ids`), so a page's reads are found again after entries came or went
 /// before it.
@@ -33,7 +34,8 @@ struct SiteManifest {
     /// By entry, then by group: what its own pages show of the journal besides texts
     /// (SiteFingerprint.entries, SiteFingerprint.groups).
     var ownPages: [String] = []
-    /// By entry, then the task items, the day, the templates and the site-wide values.
+    /// By entry, then by entry again what its cards show (`cardIndex`), then the task items, the
+    /// day, the templates and the site-wide values.
     var texts: [String]
     var pages: [String]
     /// For each page, by their place in `texts`: the texts and templates it shows; `-2 - i` on a
@@ -58,10 +60,15 @@ struct SiteManifest {
         return copies
     }
 
-    /// Where the build day is among the texts (after the entries' and their task items).
-    static func dayIndex(entryCount: Int) -> Int { entryCount + 1 }
+    /// Where what entry `index`'s card shows of its text (excerpt, summary, reading time) is
+    /// among the texts: a list page that shows the card is kept when the rest of the body changed.
+    static func cardIndex(of index: Int, entryCount: Int) -> Int { entryCount + index }
+    /// Where the task items of every entry are among the texts (after the entries' and their cards').
+    static func tasksIndex(entryCount: Int) -> Int { 2 * entryCount }
+    /// Where the build day is among the texts (after the task items).
+    static func dayIndex(entryCount: Int) -> Int { 2 * entryCount + 1 }
     /// Where the templates' fingerprints begin among the texts.
-    static func templateBase(entryCount: Int) -> Int { entryCount + 2 }
+    static func templateBase(entryCount: Int) -> Int { 2 * entryCount + 2 }
     /// The read that marks a page of entry `index` (of group `index - entryCount`).
     static func ownPage(of index: Int) -> Int { -2 - index }
     /// The read of the site-wide values `mask` names (bits by their place in SiteView's names,
@@ -124,8 +131,11 @@ struct SiteManifest {
                 if old < ids.count {
                     guard let found = place(old) else { return nil }
                     new = found
+                } else if old < 2 * ids.count {
+                    guard let found = place(old - ids.count) else { return nil }
+                    new = Self.cardIndex(of: found, entryCount: now.manifest.ids.count)
                 } else {
-                    new = old - ids.count + now.manifest.ids.count
+                    new = old - 2 * ids.count + 2 * now.manifest.ids.count
                 }
                 guard new < now.manifest.texts.count, texts[old] == now.manifest.texts[new] else { return nil }
             }
@@ -151,7 +161,7 @@ struct SiteManifest {
     static func folder(journal: String) -> String { CacheFolder.path(journal: journal) + "/sites" }
 
     /// The file's first bytes: anything else is not a manifest of this format.
-    static let magic = Array("journalgen site manifest 5\n".utf8)
+    static let magic = Array("journalgen site manifest 6\n".utf8)
 
     /// An id as markers write them (a UUID): never a path of its own.
     static func isID(_ id: String) -> Bool { !id.isEmpty && id.allSatisfy { $0.isHexDigit || $0 == "-" } }
@@ -268,7 +278,7 @@ extension SiteManifest: CompactCodable {
         reads = try source.list { try source.list(source.int) }
         files = try source.strings()
         copySources = try source.list(source.int)
-        guard copySources.isEmpty || copySources.count == files.count, ownPages.count == ids.count + groups.count, texts.count >= ids.count,
+        guard copySources.isEmpty || copySources.count == files.count, ownPages.count == ids.count + groups.count, texts.count >= 2 * ids.count,
               reads.count == pages.count else { throw CompactCoder.Failure() }
     }
 }
@@ -323,6 +333,24 @@ enum SiteFingerprint {
         parallelMap(Array(entries.indices)) { index in
             entries[index].loadedTextFingerprint.isEmpty ? text(of: entries[index].body) : entries[index].loadedTextFingerprint
         }
+    }
+
+    /// What each entry's cards and rows show of its text (`card(of:)`), as loading made it.
+    static func cards(of entries: [Entry]) -> [String] {
+        parallelMap(Array(entries.indices)) { index in
+            entries[index].loadedCardFingerprint.isEmpty ? card(of: entries[index].body) : entries[index].loadedCardFingerprint
+        }
+    }
+
+    /// The part of a text that lists show: the excerpt, the summary (search shards), whether
+    /// there is more and the reading time. Not the word count, which only the entry's page shows.
+    /// Fed part by part (made at loading for every entry of a first build).
+    static func card(of body: RenderedBody) -> String {
+        var hasher = Fingerprinter()
+        feed(body.excerptHTML, into: &hasher)
+        feed(body.summary, into: &hasher)
+        withUnsafeBytes(of: (body.hasMore ? 1 : 0, body.readingMinutes)) { hasher.update(bufferPointer: $0) }
+        return hex(hasher.finalize())
     }
 
     /// Every entry's task items, as the tasks pages list them: a page that shows them reads this
@@ -575,10 +603,11 @@ final class SiteFingerprints: Sendable {
         let entries = parts.entries
         let fingerprint = SiteFingerprint.journal(entries: [], extra: extra + [(templates?.names ?? []).joined(separator: " "), SiteFingerprint.views(of: model)],
                                                   files: files)
-        // Two more "texts" after the entries': all their task items, which the tasks pages show,
-        // and the build day; then each template's, which the pages made with it list among their
-        // reads, and each site-wide value's (which pages read as one number, `siteValuesRead`).
-        let texts = SiteFingerprint.texts(of: model.entries) + [parts.tasks, day] + (templates?.fingerprints ?? [])
+        // The entries' texts and what their cards show of them; then two more "texts": all their
+        // task items, which the tasks pages show, and the build day; then each template's, which
+        // the pages made with it list among their reads, and each site-wide value's (which pages
+        // read as one number, `siteValuesRead`).
+        let texts = SiteFingerprint.texts(of: model.entries) + SiteFingerprint.cards(of: model.entries) + [parts.tasks, day] + (templates?.fingerprints ?? [])
             // Fingerprinted: a value can be long (the moods' style sheet), and every page compares the ones it shows.
             + siteValues.map { SiteFingerprint.fingerprint(of: [$0]) }
         let groups = parts.groups

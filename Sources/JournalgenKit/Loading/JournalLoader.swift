@@ -176,6 +176,7 @@ public struct JournalLoader: Sendable {
                 // settings, which the journal's fingerprint covers). A front matter edit changes
                 // it too, but that edit renders every page again anyway.
                 entry!.loadedTextFingerprint = hash
+                entry!.loadedCardFingerprint = SiteFingerprint.card(of: entry!.body)
                 entry!.loadedTasksFingerprint = SiteFingerprint.tasks(of: entry!.body.tasks)
             }
             let record = EntryCache.Record(hash: hash, file: stamp.flatMap { EntryCache.settledStamp($0) }, inputs: entry.map { Self.mediaInputs(of: $0, journal: root, seen: images.seen) } ?? [],

@@ -22,6 +22,8 @@ public struct RenderedBody: Sendable {
     var summaryText: CachedText
     public var firstHeading: String?
     public var wordCount: Int
+    /// Minutes to read it, at 200 words a minute; at least one.
+    public var readingMinutes: Int { max(1, (wordCount + 199) / 200) }
     /// The page has more than its excerpt ("Read on").
     public var hasMore: Bool
     /// Local images of the text, each standing as a placeholder in the HTML until placed.

@@ -151,7 +151,7 @@ struct LockedSite: Sendable {
         }
         let siteTitle = config.title
         let sealed: [(page: LockedPage, reads: [Int])] = parallelMap(work) { item in
-            let (html, reads) = BodyReads.tracking { item.render() }
+            let (html, reads) = BodyReads.tracking(entryCount: model.entries.count) { item.render() }
             // As JSONSerialization wrote it (sorted keys, `/` escaped), at a fraction of its cost.
             var json = JSONText(capacity: html.count + 256, escapingSlashes: true)
             json.object(["html": .string(mainContent(of: html)), "title": .string(item.title + " · " + siteTitle), "variant": .string(item.variant)])

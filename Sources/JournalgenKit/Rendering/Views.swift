@@ -353,15 +353,15 @@ struct EntryView: KeyedTemplateObject {
             BodyReads.note(index)
             return Self.bodyParts(html: model.entries[index].body.html, hasGalleryMarker: model.entries[index].body.hasGalleryMarker,
                                   hasMedia: !model.entries[index].media.isEmpty, key.rawValue)
-        case .excerpt: BodyReads.note(index); return .text(model.entries[index].body.excerptHTML)
-        case .summary: BodyReads.note(index); return .text(model.entries[index].body.summary)
-        case .hasMore: BodyReads.note(index); return .bool(model.entries[index].body.hasMore)
+        case .excerpt: BodyReads.noteCard(index, entryCount: model.entries.count); return .text(model.entries[index].body.excerptHTML)
+        case .summary: BodyReads.noteCard(index, entryCount: model.entries.count); return .text(model.entries[index].body.summary)
+        case .hasMore: BodyReads.noteCard(index, entryCount: model.entries.count); return .bool(model.entries[index].body.hasMore)
         // The first photo, small, for the entry's card.
         case .thumbnail:
             guard let photo = model.entries[index].media.first(where: { !$0.sizes.isEmpty && $0.isImage }) else { return .null }
             return .text(PictureMarkup.html(photo, alt: "", links: l, sizes: PictureMarkup.thumbnailSizes))
         case .wordCount: BodyReads.note(index); return .number(model.entries[index].body.wordCount)
-        case .readingMinutes: BodyReads.note(index); return .number(max(1, (model.entries[index].body.wordCount + 199) / 200))
+        case .readingMinutes: BodyReads.noteCard(index, entryCount: model.entries.count); return .number(model.entries[index].body.readingMinutes)
         case .media: return .objects(model.entries[index].media.map { MediaView(item: $0, links: l, localization: model.localization) })
         case .hasMedia: return .bool(!model.entries[index].media.isEmpty)
         case .isDraft: return .bool(model.entries[index].isDraft)
@@ -384,9 +384,9 @@ struct EntryView: KeyedTemplateObject {
             guard withNeighbours, index > 0 else { return .null }
             return .object(LinkView(title: model.entries[index - 1].title, url: l.href(model.entries[index - 1].sitePath)))
         case .extra: return .object(MetaView(node: model.entries[index].extra))
-        // A card or row shows the entry's excerpt.
-        case .card: BodyReads.note(index); return .optional(model.fragments.fragment(index, .card))
-        case .row: BodyReads.note(index); return .optional(model.fragments.fragment(index, .row))
+        // The texts a card or row shows are noted as it is made, and with it on every page that shows it.
+        case .card: return .optional(model.fragments.fragment(index, .card))
+        case .row: return .optional(model.fragments.fragment(index, .row))
         }
     }
 }

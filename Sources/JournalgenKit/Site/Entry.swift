@@ -262,6 +262,9 @@ public struct Entry: Sendable {
         /// for the same reason: hashing 10,000 rendered bodies costs a tenth of a second of each
         /// first build and each save of `serve`.
         var loadedTextFingerprint = ""
+        /// Fingerprint of what its cards show of its text (SiteFingerprint.card), which list
+        /// pages are made from: an edit below the excerpt leaves them as they were.
+        var loadedCardFingerprint = ""
         /// Fingerprint of its task items alone, which the tasks pages are made from.
         var loadedTasksFingerprint = ""
     }
@@ -312,5 +315,6 @@ public struct Entry: Sendable {
     public var bodyImages: [MediaItem] { _read { yield box.fields.bodyImages } _modify { yield &fields.bodyImages } }
     var loadedFingerprint: String { _read { yield box.fields.loadedFingerprint } _modify { yield &fields.loadedFingerprint } }
     var loadedTextFingerprint: String { _read { yield box.fields.loadedTextFingerprint } _modify { yield &fields.loadedTextFingerprint } }
+    var loadedCardFingerprint: String { _read { yield box.fields.loadedCardFingerprint } _modify { yield &fields.loadedCardFingerprint } }
     var loadedTasksFingerprint: String { _read { yield box.fields.loadedTasksFingerprint } _modify { yield &fields.loadedTasksFingerprint } }
 }

@@ -219,6 +219,7 @@ public final class SiteModel: Sendable {
             let placed = entries[index].bodyImages
             entries[index].body = placed.isEmpty ? entry.body : BodyImages.place(placed, in: entry.body, links: model.links)
             entries[index].loadedTextFingerprint = entry.loadedTextFingerprint
+            entries[index].loadedCardFingerprint = entry.loadedCardFingerprint
         }
         let reused = SiteModel(model, entries: entries)
         // Only these entries changed, and only in their texts; templates and theme did not (the
@@ -348,10 +349,12 @@ public final class EntryFragments: @unchecked Sendable {
     /// Two slots per entry (card, row), written once each under the entry's lock.
     private var slots = UnsafeMutableBufferPointer<Fragment?>(start: nil, count: 0)
 
-    /// A card or row, whether it shows something of the build day and which site-wide values it
-    /// shows: every page that shows it then does (BodyReads), whichever page made it.
+    /// A card or row, the texts it shows (its entry's card text, or with a template of the
+    /// journal's, more), whether it shows something of the build day and which site-wide values
+    /// it shows: every page that shows it then does (BodyReads), whichever page made it.
     struct Fragment: Sendable {
         var html: String
+        var texts: Set<Int>
         var readsDay: Bool
         var siteValues: UInt64
     }
@@ -403,6 +406,7 @@ public final class EntryFragments: @unchecked Sendable {
         let known = slots[slot]
         lock.unlock()
         if let known {
+            BodyReads.note(texts: known.texts)
             if known.readsDay { BodyReads.noteDay() }
             BodyReads.noteSiteValues(known.siteValues)
             return known.html
@@ -410,7 +414,7 @@ public final class EntryFragments: @unchecked Sendable {
         let (html, noted) = BodyReads.trackingAll { maker(index, kind) }
         BodyReads.note(all: noted)
         lock.lock()
-        slots[slot] = Fragment(html: html, readsDay: noted.readsDay, siteValues: noted.siteValues)
+        slots[slot] = Fragment(html: html, texts: noted.indices, readsDay: noted.readsDay, siteValues: noted.siteValues)
         lock.unlock()
         return html
     }
