@@ -78,6 +78,33 @@ import Testing
         #expect(TimeZone(identifier: "Asia/Tokyo")!.today(at: now) == CalendarDay(year: 2026, month: 11, day: 23))
     }
 
+    /// The table gives what the zone gives, at every transition, a second either side, and at
+    /// instants spread over two centuries and beyond its ends (where it asks the zone).
+    @Test(arguments: ["Europe/Berlin", "America/Sao_Paulo", "Asia/Kolkata", "Pacific/Apia", "Australia/Lord_Howe",
+                      "Europe/Moscow", "America/St_Johns", "Asia/Kathmandu", "UTC"])
+    func zoneOffsetsMatchTheZone(_ name: String) {
+        let zone = TimeZone(identifier: name)!, table = ZoneOffsets(zone)
+        var instants: [Int] = []
+        var after = Date(timeIntervalSince1970: -2_300_000_000)
+        while let next = zone.nextDaylightSavingTimeTransition(after: after), next.timeIntervalSince1970 < 4_200_000_000 {
+            let t = Int(next.timeIntervalSince1970)
+            instants += [t - 1, t, t + 1]
+            after = next
+        }
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<3000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            instants.append(-2_400_000_000 + Int(state >> 33) % 6_700_000_000)
+        }
+        for t in instants {
+            #expect(table.offset(atInstant: t) == zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(t))), "\(name) at \(t)")
+        }
+        // Local times in a gap and an overlap read as the zone reads them.
+        for text in ["2026-03-29 02:30", "2026-10-25 02:30", "2011-12-30 12:00", "1986-01-01 00:00", "2026-04-03 18:20"] {
+            #expect((try? EntryDate.parse(text, zone: table)) == (try? EntryDate.parse(text, zone: zone)), "\(name) \(text)")
+        }
+    }
+
     @Test func revisitIntervals() {
         #expect(RevisitInterval.parse("3 weeks")?.after(CalendarDay(year: 2026, month: 4, day: 1)) == CalendarDay(year: 2026, month: 4, day: 22))
         #expect(RevisitInterval.parse("1 month")?.unit == .month)

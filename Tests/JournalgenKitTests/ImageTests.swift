@@ -163,7 +163,7 @@ import Testing
         #expect(settings.widths(forImageWidth: 4000) == [480, 960, 1600])
         #expect(settings.widths(forImageWidth: 1200) == [480, 960, 1200])
         #expect(settings.widths(forImageWidth: 300) == [300])
-        var photo = PhotoInfo(header: Vips.Header(width: 4000, height: 3000, orientation: 1, hasAlpha: true, fields: [:]), zone: .current)
+        var photo = PhotoInfo(header: Vips.Header(width: 4000, height: 3000, orientation: 1, hasAlpha: true, fields: [:]), zone: TimeZone(identifier: "UTC")!)
         let sizes = ImageSize.sizes(of: photo, sitePath: "2026/04/03/kyoto/gate.v2.png", settings: settings)
         #expect(sizes.map(\.webp) == ["2026/04/03/kyoto/gate.v2-480.webp", "2026/04/03/kyoto/gate.v2-960.webp", "2026/04/03/kyoto/gate.v2-1600.webp"])
         #expect(sizes.map(\.fallback).first == "2026/04/03/kyoto/gate.v2-480.png", "transparency keeps PNG")

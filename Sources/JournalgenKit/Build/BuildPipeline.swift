@@ -874,7 +874,7 @@ public struct BuildPipeline: Sendable {
 
     /// Lets entries be checked (and their errors reported) even when journal.yaml is broken.
     static let fallbackConfig = JournalConfig(
-        title: "", author: nil, birthday: nil, timeZone: TimeZone(identifier: "UTC")!, timeZoneName: "UTC",
+        title: "", author: nil, birthday: nil, offsets: ZoneOffsets(TimeZone(identifier: "UTC")!), timeZoneName: "UTC",
         baseURL: "/", theme: "paper", language: "en", moods: .standard, paging: Paging(), unsafeMarkdown: false,
         privateHint: nil, tips: nil, reminders: nil, extra: MetaNode(.table([]), line: 1, column: 1))
 }

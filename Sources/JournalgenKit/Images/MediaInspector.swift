@@ -3,7 +3,7 @@ import Foundation
 /// Reads what the site needs of an entry's files while loading: a photo's size, place and time,
 /// a video's size and poster. Headers only; pixels are decoded later, by `ImageProcessor`.
 struct MediaInspector: Sendable {
-    var zone: TimeZone
+    var zone: any LocalOffsets
     var settings: ImageSettings
     var cache: ImageCache
     var paths: DisplayPaths

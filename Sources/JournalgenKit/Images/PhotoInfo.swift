@@ -20,7 +20,7 @@ public struct PhotoInfo: Sendable, Hashable, Codable {
     }
 
     /// The photo's header (no pixels), or what to tell the writer about a file that is not one.
-    static func read(_ path: String, zone: TimeZone, paths: DisplayPaths, cache: ImageCache? = nil) -> Result<PhotoInfo, Unreadable> {
+    static func read(_ path: String, zone: some LocalOffsets, paths: DisplayPaths, cache: ImageCache? = nil) -> Result<PhotoInfo, Unreadable> {
         switch cache?.header(path) ?? Vips.header(path) {
         case .success(let header): return .success(PhotoInfo(header: header, zone: zone))
         case .failure(let failure):
@@ -28,7 +28,7 @@ public struct PhotoInfo: Sendable, Hashable, Codable {
         }
     }
 
-    init(header: Vips.Header, zone: TimeZone) {
+    init(header: Vips.Header, zone: some LocalOffsets) {
         let turned = (5...8).contains(header.orientation)
         width = turned ? header.height : header.width
         height = turned ? header.width : header.height
@@ -67,7 +67,7 @@ public struct PhotoInfo: Sendable, Hashable, Codable {
     }
 
     /// "2026:09:05 10:12:33" (EXIF's own format), with "+02:00" when the camera wrote an offset.
-    static func date(_ field: String?, offset: String?, zone: TimeZone) -> EntryDate? {
+    static func date(_ field: String?, offset: String?, zone: some LocalOffsets) -> EntryDate? {
         guard let value = raw(field), value.count >= 19 else { return nil }
         let iso = value.prefix(10).replacingOccurrences(of: ":", with: "-") + "T" + value.dropFirst(11).prefix(8)
         if let offset = raw(offset), offset.count == 6, let date = try? EntryDate.parse(iso + offset, zone: zone) { return date }

@@ -76,7 +76,7 @@ public struct EntryParser: Sendable {
         var date: EntryDate?
         if let (value, node) = string("date") {
             do {
-                date = try EntryDate.parse(value, zone: config.timeZone)
+                date = try EntryDate.parse(value, zone: config.offsets)
             } catch {
                 let reason = switch error {
                 case .invalidDay: "date '\(value)' is not a day on the calendar"
@@ -87,7 +87,7 @@ public struct EntryParser: Sendable {
             }
         } else if let fileDay {
             var d = EntryDate(day: fileDay)
-            d.utcOffset = config.timeZone.offset(forLocal: d)
+            d.utcOffset = config.offsets.offset(forLocal: d)
             date = d
         }
         let missingDate = date == nil && meta["date"] == nil
@@ -145,7 +145,7 @@ public struct EntryParser: Sendable {
                 glory = .undated
             } else if node.bool == false {
                 glory = nil
-            } else if let t = node.text, let day = CalendarDay(iso: t.prefix(10)), t.count == 10 || (try? EntryDate.parse(t, zone: config.timeZone)) != nil {
+            } else if let t = node.text, let day = CalendarDay(iso: t.prefix(10)), t.count == 10 || (try? EntryDate.parse(t, zone: config.offsets)) != nil {
                 glory = .realised(day)
             } else if case .null = node.value {
                 glory = nil
@@ -214,7 +214,7 @@ public struct EntryParser: Sendable {
         var entry = Entry(.init(
             displayPath: displayPath, relativePath: relativePath, filePath: filePath,
             title: title, date: date,
-            showsZone: date.hasTime && date.utcOffset != config.timeZone.offset(forLocal: date), mood: mood, theme: theme?.0, place: place, trip: trip,
+            showsZone: date.hasTime && date.utcOffset != config.offsets.offset(forLocal: date), mood: mood, theme: theme?.0, place: place, trip: trip,
             media: media, tags: tags, glory: glory, revisit: revisit, isPrivate: isPrivate, isDraft: isDraft,
             slug: slug, extra: MetaNode(.table(extra), line: meta.line, column: meta.column), body: body,
             themeLocation: theme.map { at($0.1) }, bodyImages: bodyImages))

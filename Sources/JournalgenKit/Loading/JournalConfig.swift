@@ -6,7 +6,12 @@ public struct JournalConfig: Sendable {
     public var author: String?
     /// `MM-DD`.
     public var birthday: (month: Int, day: Int)?
-    public var timeZone: TimeZone
+    public var timeZone: TimeZone {
+        get { offsets.zone }
+        set { offsets = ZoneOffsets(newValue) }
+    }
+    /// The zone's offsets as a table: what loading and pages ask (`ZoneOffsets`).
+    public private(set) var offsets: ZoneOffsets
     public var timeZoneName: String
     /// Always ends with "/".
     public var baseURL: String

@@ -144,7 +144,7 @@ public enum JournalConfigReader {
 
         guard diagnostics.errorCount == errorsBefore, let title else { return nil }
         var config = JournalConfig(
-            title: title, author: string("author"), birthday: birthday, timeZone: zone, timeZoneName: zoneName,
+            title: title, author: string("author"), birthday: birthday, offsets: ZoneOffsets(zone), timeZoneName: zoneName,
             baseURL: baseURL, theme: string("theme") ?? "paper", language: string("language") ?? "en",
             moods: moods, paging: paging, unsafeMarkdown: unsafe, privateHint: hint, tips: tips, reminders: reminders,
             media: media,

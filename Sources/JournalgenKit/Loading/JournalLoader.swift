@@ -108,7 +108,7 @@ public struct JournalLoader: Sendable {
         let paths = self.paths
         let images = imageCache ?? ImageCache(journal: root)
         let resolver = MediaResolver(journal: root, seen: images.seen)
-        let inspector = MediaInspector(zone: config.timeZone, settings: config.media, cache: images, paths: paths)
+        let inspector = MediaInspector(zone: config.offsets, settings: config.media, cache: images, paths: paths)
         let parser = EntryParser(config: config) { media, filePath in
             inspector.earliestPhotoDate(media, entryPath: filePath, resolver: resolver)
         }
@@ -316,7 +316,7 @@ public struct JournalLoader: Sendable {
                     continue
                 }
                 item.filePath = found
-                switch PhotoInfo.read(found, zone: config.timeZone, paths: paths, cache: images) {
+                switch PhotoInfo.read(found, zone: config.offsets, paths: paths, cache: images) {
                 case .success(let photo): item.photo = photo
                 case .failure(let problem): diagnostics.error(problem.message, at: at); continue
                 }
@@ -402,7 +402,7 @@ public struct JournalLoader: Sendable {
     }
 
     func readMoodLog(config: JournalConfig, diagnostics: DiagnosticsEngine) -> [MoodLogLine] {
-        let reader = MoodLogReader(scale: config.moods, zone: config.timeZone, authors: config.authors)
+        let reader = MoodLogReader(scale: config.moods, zone: config.offsets, authors: config.authors)
         return MoodLogReader.files(journal: journal.standardizedFileURL.path).flatMap { path -> [MoodLogLine] in
             let stamp = entryCache == nil ? nil : EntryCache.Stamp(path: path)
             if let stamp, let known = entryCache?.moodFile(path, stamp: stamp) {

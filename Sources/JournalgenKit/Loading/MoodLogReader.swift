@@ -15,10 +15,10 @@ public struct MoodLogLine: Sendable, Hashable {
 /// Blank lines and lines starting with `#` are skipped, so the file can carry comments.
 public struct MoodLogReader: Sendable {
     public var scale: MoodScale
-    public var zone: TimeZone
+    public var zone: any LocalOffsets
     public var authors: JournalAuthors
 
-    public init(scale: MoodScale, zone: TimeZone, authors: JournalAuthors = JournalAuthors()) {
+    public init(scale: MoodScale, zone: any LocalOffsets, authors: JournalAuthors = JournalAuthors()) {
         self.scale = scale
         self.zone = zone
         self.authors = authors

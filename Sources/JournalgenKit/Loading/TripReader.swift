@@ -86,7 +86,7 @@ public struct TripReader: Sendable {
                 case .success(let found):
                     item.filePath = found
                     if item.isPhoto {
-                        switch PhotoInfo.read(found, zone: config.timeZone, paths: paths, cache: images) {
+                        switch PhotoInfo.read(found, zone: config.offsets, paths: paths, cache: images) {
                         case .success(let photo): item.photo = photo
                         case .failure(let problem): diagnostics.error(problem.message, at: at(node))
                         }

@@ -31,7 +31,7 @@ struct MoodPointView: KeyedTemplateObject {
 
     func value(_ key: Key) -> TemplateValue? {
         switch key {
-        case .date: return .object(DateView(date: point.date, showZone: point.date.utcOffset != model.config.timeZone.offset(forLocal: point.date), localization: model.localization))
+        case .date: return .object(DateView(date: point.date, showZone: point.date.utcOffset != model.config.offsets.offset(forLocal: point.date), localization: model.localization))
         case .mood: return .object(MoodView(level: point.level))
         case .note: return .optional(point.note)
         case .entry: return .optional(point.entry.map { EntryView(model: model, index: $0) })

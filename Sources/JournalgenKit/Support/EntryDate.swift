@@ -67,7 +67,7 @@ public struct EntryDate: Sendable, Hashable, Codable, Comparable {
 
     /// Accepted forms: `2026-04-03`, `2026-04-03 18:20`, `2026-04-03T18:20:00`, each optionally
     /// followed by `Z`, `+09:00` or `+0900`. Without an offset the time is read in `zone`.
-    public static func parse(_ text: String, zone: TimeZone) throws(ParseError) -> EntryDate {
+    public static func parse(_ text: String, zone: some LocalOffsets) throws(ParseError) -> EntryDate {
         let u = Array(text.trimmedSpaces.utf8)
         guard u.count >= 10 else { throw .malformed }
         guard u[4] == 45, u[7] == 45,
@@ -137,17 +137,6 @@ public struct EntryDate: Sendable, Hashable, Codable, Comparable {
 }
 
 extension TimeZone {
-    /// The UTC offset in force at a local wall-clock time. In a DST gap the later offset wins,
-    /// as most calendar apps do.
-    func offset(forLocal date: EntryDate) -> Int {
-        let local = date.day.daysSinceEpoch * 86_400 + date.hour * 3600 + date.minute * 60 + date.second
-        let first = secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(local)))
-        let second = secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(local - first)))
-        if first == second { return first }
-        let third = secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(local - second)))
-        return third == second ? second : max(first, second)
-    }
-
     /// Today's calendar day in this zone at `now`.
     public func today(at now: Date = Date()) -> CalendarDay {
         let local = Int(now.timeIntervalSince1970.rounded(.down)) + secondsFromGMT(for: now)
