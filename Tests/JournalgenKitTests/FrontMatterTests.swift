@@ -121,4 +121,41 @@ import Testing
         #expect(TextDecoding.decode(data)?.hasPrefix("---") == true)
         #expect(TextDecoding.decode(Data([0xFF, 0xFE, 0x00])) == nil)
     }
+
+    /// The entry files' UTF-8 check agrees with the standard library's: on every lead byte with
+    /// every second byte and the edges of the continuation range after them, cut short or not,
+    /// behind ASCII of every length the eight-byte steps take, and on random bytes.
+    @Test func utf8CheckAgreesWithTheStandardLibrary() {
+        func agree(_ bytes: [UInt8]) {
+            // A byte-order mark is dropped.
+            let expected = String(validating: bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes, as: UTF8.self)
+            let decoded = TextDecoding.decode(Data(bytes))
+            #expect(decoded == expected, "\(bytes.map { String($0, radix: 16) })")
+            if let decoded, let expected { #expect(Array(decoded.utf8) == Array(expected.utf8)) }
+            let check = bytes.withUnsafeBufferPointer { TextDecoding.validateUTF8($0) }
+            #expect(check.ascii == (check.valid && bytes.allSatisfy { $0 < 0x80 }))
+        }
+        for lead in UInt8(0x80)...0xFF {
+            for second in UInt8(0)...0xFF {
+                for rest: [UInt8] in [[], [0x7F], [0x80], [0xBF, 0xBF], [0xC0, 0x80], [0x80, 0xC0], [0xBF, 0x7F]] { agree([lead, second] + rest) }
+            }
+        }
+        for prefix in 0..<17 {
+            let ascii = [UInt8](repeating: 0x61, count: prefix)
+            for tail: [UInt8] in [[], [0xC3, 0xA9], [0xC3], [0xE2, 0x82, 0xAC], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0x80]] {
+                agree(ascii + tail)
+                agree(ascii + tail + ascii)
+            }
+        }
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        for _ in 0..<20_000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int(state % 24) {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                bytes.append(state >> 61 == 0 ? UInt8(truncatingIfNeeded: state >> 40) : UInt8(truncatingIfNeeded: state >> 40) | 0x80)
+            }
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            agree(bytes)
+        }
+    }
 }

@@ -488,10 +488,7 @@ enum CmarkGFM {
     static func text(_ pointer: UnsafePointer<CChar>) -> String {
         let length = strlen(pointer)
         return pointer.withMemoryRebound(to: UInt8.self, capacity: length) { start in
-            let bytes = UnsafeBufferPointer(start: start, count: length)
-            let text = String(copying: UTF8Span(unchecked: bytes.span))
-            assert(String(validating: bytes, as: UTF8.self) != nil, "cmark-gfm gave invalid UTF-8")
-            return text
+            TextDecoding.trusted(UnsafeBufferPointer(start: start, count: length), from: "cmark-gfm")
         }
     }
 
