@@ -488,7 +488,7 @@ enum CmarkGFM {
     static func text(_ pointer: UnsafePointer<CChar>) -> String {
         let length = strlen(pointer)
         return pointer.withMemoryRebound(to: UInt8.self, capacity: length) { start in
-            TextDecoding.trusted(UnsafeBufferPointer(start: start, count: length), from: "cmark-gfm")
+            TextDecoding.trusted(UnsafeBufferPointer(start: start, count: length), from: "cmark-gfm", findASCII: false)
         }
     }
 

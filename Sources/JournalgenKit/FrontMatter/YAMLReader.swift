@@ -85,7 +85,9 @@ public enum YAMLReader {
                 }
             case YAML_SCALAR_EVENT:
                 let scalar = event.data.scalar
-                let value = String(decoding: UnsafeBufferPointer(start: scalar.value, count: Int(scalar.length)), as: UTF8.self)
+                // libyaml reads only valid UTF-8 (it stops at an invalid byte) and writes escapes
+                // only as valid code points (no surrogates, nothing past U+10FFFF).
+                let value = TextDecoding.trusted(UnsafeBufferPointer(start: scalar.value, count: Int(scalar.length)), from: "libyaml")
                 let plain = scalar.style == YAML_PLAIN_SCALAR_STYLE || scalar.style == YAML_ANY_SCALAR_STYLE
                 let node = plain && (value.isEmpty || value == "~" || value == "null" || value == "Null" || value == "NULL")
                     ? MetaNode(.null, line: line, column: column) : MetaNode(.scalar(value, plain: plain), line: line, column: column)

@@ -62,7 +62,8 @@ public struct DateStyle: Sendable {
             case .minute: Self.append(minute, width: 2, to: &text)
             }
         }
-        return String(decoding: text, as: UTF8.self)
+        // Whole texts and ASCII digits.
+        return text.withUnsafeBufferPointer { TextDecoding.trusted($0, from: "DateStyle.format") }
     }
 
     /// `value` in decimal, zero-padded to `width` digits, as `pad` writes it.

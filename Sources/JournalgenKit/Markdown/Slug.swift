@@ -43,7 +43,7 @@ public enum Slug {
                 default: break                                     // other controls count for nothing
                 }
             }
-            return out.count > maximumBytes ? nil : String(decoding: out, as: UTF8.self)
+            return out.count > maximumBytes ? nil : out.withUnsafeBufferPointer { TextDecoding.trusted($0, from: "Slug.makeASCII") }
         }
     }
 

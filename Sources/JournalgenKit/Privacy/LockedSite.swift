@@ -191,8 +191,10 @@ struct LockedSite: Sendable {
                   let close = ByteSearch.findLast(mainClose, in: bytes), close >= tagEnd + 1 else { return nil }
             return (tagEnd + 1, close)
         }
-        // Both ends are at ASCII bytes, so on scalar boundaries.
-        return String(decoding: bounds.map { html[$0.start..<$0.end] } ?? html[...], as: UTF8.self)
+        // Both ends are at ASCII bytes, so on scalar boundaries of the page's valid UTF-8.
+        return html.withUnsafeBufferPointer { bytes in
+            TextDecoding.trusted(UnsafeBufferPointer(rebasing: bytes[bounds.map { $0.start..<$0.end } ?? 0..<bytes.count]), from: "mainContent")
+        }
     }
 
     private static let mainOpen = Array("<main".utf8), tagClose = Array(">".utf8), mainClose = Array("</main>".utf8)
