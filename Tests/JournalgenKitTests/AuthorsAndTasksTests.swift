@@ -187,6 +187,26 @@ import Testing
         #expect(!MarkdownRenderer().render("- [ ] water\n").excerptHTML.contains("id="), "no ids in excerpts, which lists show side by side")
     }
 
+    /// The byte-count shortcuts cut where counting characters cut: at and around each limit,
+    /// with characters of one to four bytes and one made of two scalars.
+    @Test func shorteningCutsByCharactersNotBytes() {
+        func reference(_ text: String, _ limit: Int) -> String {
+            guard text.count > limit else { return text }
+            var cut = String(text.prefix(limit))
+            if let space = cut.lastIndex(of: " ") { cut = String(cut[..<space]) }
+            return cut + "…"
+        }
+        for piece in ["a", "é", "e\u{301}", "€", "🌧", "a b", " "] {
+            for count in 0..<70 {
+                let text = String(repeating: piece, count: count)
+                for limit in [1, 5, 20, 59, 60, 61] {
+                    #expect(MarkdownRenderer.shorten(text, to: limit) == reference(text, limit), "\(piece) × \(count), \(limit)")
+                }
+                #expect(TaskItem.anchorWords(text) == String(text.drop(while: { $0 == "!" || $0 == " " }).prefix(60)), "\(piece) × \(count)")
+            }
+        }
+    }
+
     @Test func badDueDaysAndUnknownAssignees() throws {
         let journal = try TemporaryJournal(config: Self.twoAuthors)
         defer { journal.remove() }

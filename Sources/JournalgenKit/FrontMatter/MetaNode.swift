@@ -46,12 +46,12 @@ public struct MetaNode: Sendable, Hashable {
 
     public var double: Double? {
         guard case .scalar(let s, let plain) = value, plain else { return nil }
-        return Double(s.utf8.contains(0x5F) ? s.replacingOccurrences(of: "_", with: "") : s)
+        return Double(s.containsByte(0x5F) ? s.replacingOccurrences(of: "_", with: "") : s)
     }
 
     public var int: Int? {
         guard case .scalar(let s, let plain) = value, plain else { return nil }
-        return Int(s.utf8.contains(0x5F) ? s.replacingOccurrences(of: "_", with: "") : s)
+        return Int(s.containsByte(0x5F) ? s.replacingOccurrences(of: "_", with: "") : s)
     }
 
     /// A short description of what was found, for messages ("a list", "the text 'x'").

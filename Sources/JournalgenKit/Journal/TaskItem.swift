@@ -68,7 +68,7 @@ public struct TaskItem: Sendable, Hashable {
     /// "(due 2026-12-01)", any case: its range and what stands for the day.
     static func dueMarker(in text: String) -> (range: Range<String.Index>, value: String)? {
         // Most items have no "(" at all: no need to ask Foundation for a case-insensitive search.
-        guard text.utf8.contains(0x28), let open = text.range(of: "(due ", options: .caseInsensitive),
+        guard text.containsByte(0x28), let open = text.range(of: "(due ", options: .caseInsensitive),
               let close = text.range(of: ")", range: open.upperBound..<text.endIndex) else { return nil }
         return (open.lowerBound..<close.upperBound, text[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces))
     }
@@ -77,12 +77,13 @@ public struct TaskItem: Sendable, Hashable {
     static func anchorWords(_ written: String) -> String {
         var words = String(written.drop(while: { $0 == "!" || $0 == " " }))
         if let due = dueMarker(in: words) { words.removeSubrange(due.range) }
-        return String(words.prefix(60))
+        // Within 60 bytes it is within 60 characters: the words are not walked one by one.
+        return words.utf8.count <= 60 ? words : String(words.prefix(60))
     }
 
     /// `@ana` words: an at sign after a space or the start (not an e-mail address) and a name.
     static func mentions(in text: String) -> [String] {
-        guard text.utf8.contains(0x40) else { return [] }
+        guard text.containsByte(0x40) else { return [] }
         var found: [String] = []
         var previous: Character = " "
         var index = text.startIndex

