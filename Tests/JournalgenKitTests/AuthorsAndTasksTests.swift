@@ -188,7 +188,8 @@ import Testing
     }
 
     /// The byte-count shortcuts cut where counting characters cut: at and around each limit,
-    /// with characters of one to four bytes and one made of two scalars.
+    /// with characters of one to four bytes, ones made of two scalars (an ASCII letter or a
+    /// space and a combining mark) and CR LF.
     @Test func shorteningCutsByCharactersNotBytes() {
         func reference(_ text: String, _ limit: Int) -> String {
             guard text.count > limit else { return text }
@@ -196,7 +197,7 @@ import Testing
             if let space = cut.lastIndex(of: " ") { cut = String(cut[..<space]) }
             return cut + "…"
         }
-        for piece in ["a", "é", "e\u{301}", "€", "🌧", "a b", " "] {
+        for piece in ["a", "é", "e\u{301}", "€", "🌧", "a b", " ", "ab c\r\n", "a\r", "ab \u{301}c", "a b \u{301}"] {
             for count in 0..<70 {
                 let text = String(repeating: piece, count: count)
                 for limit in [1, 5, 20, 59, 60, 61] {
@@ -204,6 +205,11 @@ import Testing
                 }
                 #expect(TaskItem.anchorWords(text) == String(text.drop(while: { $0 == "!" || $0 == " " }).prefix(60)), "\(piece) × \(count)")
             }
+        }
+        // ASCII up to the limit, then a combining mark that joins the last letter.
+        for limit in [5, 60] {
+            let text = String(repeating: "a", count: limit) + "\u{301}bc"
+            #expect(MarkdownRenderer.shorten(text, to: limit) == reference(text, limit))
         }
     }
 
