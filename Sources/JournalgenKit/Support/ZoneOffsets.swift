@@ -35,10 +35,9 @@ extension TimeZone: LocalOffsets {
 /// daylight saving time, a millisecond); instants outside it ask the zone.
 public final class ZoneOffsets: LocalOffsets {
     public let zone: TimeZone
-    /// Instants (seconds since 1970) from which `offsets` hold, ascending; the first is `start`.
+    /// Instants (seconds since 1970) from which `offsets` hold, ascending; the first is `tableStart`.
     private let starts: [Int]
     private let offsets: [Int]
-    private let end: Int
 
     /// 1900-01-01 and 2100-01-01, UTC.
     static let tableStart = -2_208_988_800, tableEnd = 4_102_444_800
@@ -60,11 +59,10 @@ public final class ZoneOffsets: LocalOffsets {
         }
         self.starts = starts
         self.offsets = offsets
-        end = Self.tableEnd
     }
 
     public func offset(atInstant seconds: Int) -> Int {
-        guard seconds >= starts[0], seconds < end else { return zone.offset(atInstant: seconds) }
+        guard seconds >= Self.tableStart, seconds < Self.tableEnd else { return zone.offset(atInstant: seconds) }
         // The last start at or before `seconds`.
         var low = 0, high = starts.count
         while high - low > 1 {
