@@ -137,50 +137,14 @@ public struct MarkdownRenderer: Sendable {
         return nil
     }
 
-    /// Cuts at a word boundary and adds an ellipsis. Characters are found as the standard
-    /// library finds them, but an ASCII byte followed by another (CR aside, which joins a LF) is
-    /// a character of its own and is stepped over by its byte: counting and walking every
-    /// summary's characters one by one cost 0.6 % of a 10k build's instructions.
+    /// Cuts at a word boundary and adds an ellipsis. The characters are walked only up to the
+    /// limit, not counted to the end (`count` walked every summary's whole text: 55 M
+    /// instructions of a 10k build), and not at all within `limit` bytes.
     static func shorten(_ text: String, to limit: Int) -> String {
-        guard text.utf8.count > limit, let end = characterEnd(of: text, count: limit), end < text.utf8.count else { return text }
-        var cut = String(text[..<text.utf8.index(text.utf8.startIndex, offsetBy: end)])
-        if let space = lastSpace(in: cut) { cut = String(cut[..<space]) }
+        guard text.utf8.count > limit, let end = text.index(text.startIndex, offsetBy: limit, limitedBy: text.endIndex),
+              end < text.endIndex else { return text }
+        var cut = String(text[..<end])
+        if let space = cut.lastIndex(of: " ") { cut = String(cut[..<space]) }
         return cut + "…"
-    }
-
-    /// The UTF-8 offset where the text's first `count` characters end; nil when it has fewer.
-    static func characterEnd(of text: String, count: Int) -> Int? {
-        var copy = text
-        return copy.withUTF8 { bytes -> Int? in
-            var at = 0, counted = 0
-            while counted < count {
-                guard at < bytes.count else { return nil }
-                let byte = bytes[at]
-                if byte < 0x80, byte != 0x0D, at + 1 == bytes.count || bytes[at + 1] < 0x80 {
-                    at += 1
-                } else {
-                    let next = text.index(after: text.utf8.index(text.utf8.startIndex, offsetBy: at))
-                    at = text.utf8.distance(from: text.utf8.startIndex, to: next)
-                }
-                counted += 1
-            }
-            return at
-        }
-    }
-
-    /// As `lastIndex(of: " ")`, from the space bytes back: a space byte is the character " "
-    /// unless a mark joins it, which the character there shows.
-    static func lastSpace(in text: String) -> String.Index? {
-        var copy = text
-        return copy.withUTF8 { bytes -> String.Index? in
-            var at = bytes.count
-            while at > 0 {
-                at -= 1
-                guard bytes[at] == 0x20 else { continue }
-                let index = text.utf8.index(text.utf8.startIndex, offsetBy: at)
-                if text[index] == " " { return index }
-            }
-            return nil
-        }
     }
 }
