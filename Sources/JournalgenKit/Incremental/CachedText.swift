@@ -56,7 +56,7 @@ struct CachedText: Sendable {
         case .string(let string): sink.string(string)
         case .saved(let file, let range):
             sink.int(range.count)
-            sink.bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: file.bytes[range]))
+            sink.append(UnsafeRawBufferPointer(rebasing: file.bytes[range]))
         }
     }
 }
@@ -93,7 +93,7 @@ struct CachedStrings: Sendable {
     func write(to sink: CompactSink) {
         switch storage {
         case .strings(let strings): sink.list(strings)
-        case .saved(let file, let range): sink.bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: file.bytes[range]))
+        case .saved(let file, let range): sink.append(UnsafeRawBufferPointer(rebasing: file.bytes[range]))
         }
     }
 }

@@ -36,22 +36,73 @@ enum CompactCoder {
     struct Failure: Error {}
 }
 
-/// Bytes in an array rather than Data: appending a byte to Data costs several times more, and a
-/// build writes millions of them.
-final class CompactSink {
-    /// Unchecked: a sink is one thread's, and the check on every appended byte cost a tenth of
-    /// the time of coding an entry.
-    @exclusivity(unchecked) var bytes: [UInt8] = []
+/// Bytes in memory of the sink's own, not an array: an array's append checks that its storage
+/// is not shared before every byte (Swift's copy on write), and a first build at 10,000 entries
+/// appends tens of millions of them when it saves the entry cache and fingerprints entries.
+/// A sink is one thread's.
+final class CompactSink: ContiguousBytes {
+    private var start: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private(set) var count = 0
 
-    init(capacity: Int = 1024) { bytes.reserveCapacity(capacity) }
+    init(capacity: Int = 1024) {
+        self.capacity = max(capacity, 16)
+        start = .allocate(capacity: self.capacity)
+    }
 
-    @inline(__always) func byte(_ b: UInt8) { bytes.append(b) }
+    deinit { start.deallocate() }
+
+    /// The bytes written so far, valid while the sink lives and is not written to.
+    var buffer: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: start, count: count) }
+
+    func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R { try body(buffer) }
+
+    /// A copy of the bytes written so far.
+    var bytes: [UInt8] { Array(UnsafeBufferPointer(start: start, count: count)) }
+
+    /// Forgets the bytes, keeping the memory for the next ones.
+    func removeAll() { count = 0 }
+
+    @inline(__always) private func reserve(_ more: Int) {
+        if count + more > capacity { grow(more) }
+    }
+
+    @inline(never) private func grow(_ more: Int) {
+        let larger = max(capacity * 2, count + more)
+        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+        moved.update(from: start, count: count)
+        start.deallocate()
+        start = moved
+        capacity = larger
+    }
+
+    @inline(__always) func byte(_ b: UInt8) {
+        if count == capacity { reserve(1) }
+        start[count] = b
+        count += 1
+    }
+
+    @inline(__always) func append(_ raw: UnsafeRawBufferPointer) {
+        guard let from = raw.baseAddress, raw.count > 0 else { return }
+        reserve(raw.count)
+        (start + count).update(from: from.assumingMemoryBound(to: UInt8.self), count: raw.count)
+        count += raw.count
+    }
+
+    @inline(__always) func append(_ bytes: some Collection<UInt8>) {
+        if bytes.withContiguousStorageIfAvailable({ append(UnsafeRawBufferPointer($0)) }) == nil {
+            reserve(bytes.count)
+            for b in bytes { byte(b) }
+        }
+    }
 
     func int(_ value: Int) {
         // Variable length, zigzag: small numbers take one byte.
+        reserve(10)
         var n = UInt64(bitPattern: Int64((value << 1) ^ (value >> 63)))
-        while n >= 0x80 { bytes.append(UInt8(n & 0x7F) | 0x80); n >>= 7 }
-        bytes.append(UInt8(n))
+        while n >= 0x80 { start[count] = UInt8(n & 0x7F) | 0x80; count += 1; n >>= 7 }
+        start[count] = UInt8(n)
+        count += 1
     }
 
     func string(_ s: String) {
@@ -59,22 +110,25 @@ final class CompactSink {
         // texts written while the entry cache is saved are the ones the other core is rendering
         // pages from, so both cores took turns on the same reference counts.
         int(s.utf8.count)
-        bytes.append(utf8Of: s)
+        append(s.utf8)
     }
 
     func double(_ d: Double) {
+        reserve(8)
         let bits = d.bitPattern
-        for i in 0..<8 { bytes.append(UInt8(truncatingIfNeeded: bits >> (8 * UInt64(i)))) }
+        for i in 0..<8 { start[count + i] = UInt8(truncatingIfNeeded: bits >> (8 * UInt64(i))) }
+        count += 8
     }
 
     /// Room for a list's count, which is known only once the list is written.
     func countSlot() -> Int {
-        defer { bytes.append(contentsOf: [0, 0, 0, 0]) }
-        return bytes.count
+        defer { append([0, 0, 0, 0] as [UInt8]) }
+        return count
     }
 
     func setCount(_ count: Int, at slot: Int) {
-        for i in 0..<4 { bytes[slot + i] = UInt8(truncatingIfNeeded: count >> (8 * i)) }
+        precondition(slot + 4 <= self.count)
+        for i in 0..<4 { start[slot + i] = UInt8(truncatingIfNeeded: count >> (8 * i)) }
     }
 }
 

@@ -399,11 +399,11 @@ public final class EntryCache: Sendable {
             item.value.write(compact: body)
         }
         let head = CompactSink(capacity: 64)
-        head.bytes.append(contentsOf: Self.listingMagic)
+        head.append(Self.listingMagic)
         head.int(Self.format)
         head.string(BinaryIdentity.current)
-        head.int(Self.listingChecksum(body.bytes))
-        _ = FileIO.replace(folder + "/listing.cache", withParts: [head.bytes, body.bytes])
+        head.int(Self.listingChecksum(body.buffer))
+        _ = FileIO.replace(folder + "/listing.cache", withParts: [head, body])
     }
 
     static let moodMagic = Data("journalgen mood cache\n".utf8)
@@ -428,7 +428,7 @@ public final class EntryCache: Sendable {
         guard moodFilesChanged.withLock({ changed in defer { changed = false }; return changed }) else { return }
         let files = moodFiles.withLock { $0 }.sorted { $0.key < $1.key }
         let sink = CompactSink(capacity: 1 << 20)
-        sink.bytes.append(contentsOf: Self.moodMagic)
+        sink.append(Self.moodMagic)
         sink.int(Self.format)
         sink.string(key)
         sink.string(workingDirectory)
@@ -438,7 +438,7 @@ public final class EntryCache: Sendable {
             sink.list(file.value.lines)
             sink.list(file.value.diagnostics)
         }
-        _ = FileIO.replace(folder + "/moods.cache", withParts: [sink.bytes])
+        _ = FileIO.replace(folder + "/moods.cache", withParts: [sink])
     }
 
     /// The file: magic, the header's length, the header, then each record's bytes in turn.
@@ -492,7 +492,7 @@ public final class EntryCache: Sendable {
             let body = CompactSink(capacity: 1 << 21)
             var done: [Int] = []
             for shard in stride(from: worker, to: order.count, by: workers).map({ order[$0] }) {
-                body.bytes.removeAll(keepingCapacity: true)
+                body.removeAll()
                 if Self.write(records: all[shard], key: key, workingDirectory: workingDirectory, to: Self.path(folder: folder, shard: shard), body: body) { done.append(shard) }
             }
             return done
@@ -507,15 +507,17 @@ public final class EntryCache: Sendable {
         var lengths: [Int] = []
         lengths.reserveCapacity(names.count)
         for name in names {
-            let start = body.bytes.count
+            let start = body.count
             guard let record = records[name] else { return false }
             record.write(compact: body)
-            lengths.append(body.bytes.count - start)
+            lengths.append(body.count - start)
         }
         guard let header = try? CompactCoder.bytes(of: Header(format: format, key: key, workingDirectory: workingDirectory, paths: names, lengths: lengths)) else { return false }
-        let length = CompactSink(capacity: 8)
-        length.int(header.count)
-        return FileIO.replace(target, withParts: [Array(magic), length.bytes, header, body.bytes])
+        let head = CompactSink(capacity: magic.count + 10 + header.count)
+        head.append(magic)
+        head.int(header.count)
+        head.append(header)
+        return FileIO.replace(target, withParts: [head, body])
     }
 }
 

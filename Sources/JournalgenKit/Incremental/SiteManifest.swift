@@ -183,7 +183,7 @@ struct SiteManifest {
         // when its memory peaks): no doubling, no copy into Data.
         let names = [pages, files, ids].reduce(0) { $0 + $1.reduce(0) { $0 + $1.utf8.count + 2 } }
         let sink = CompactSink(capacity: 4096 + names + (texts.count + ownPages.count) * 40 + reads.reduce(0) { $0 + 2 + $1.count * 3 })
-        sink.bytes.append(contentsOf: Self.magic)
+        sink.append(Self.magic)
         write(compact: sink)
         return sink.bytes
     }
@@ -376,22 +376,21 @@ enum SiteFingerprint {
         // The same bytes as fed field by field (each text ends with a 0), hashed at once: five
         // updates and two small arrays a task cost more than the hashing (the empty-cache build's
         // largest extra, 40 ms of CPU at 10k entries).
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(items.count * 96)
+        let bytes = CompactSink(capacity: items.count * 96)
         func add(_ text: String) {
-            bytes.append(utf8Of: text)
-            bytes.append(0)
+            bytes.append(text.utf8)
+            bytes.byte(0)
         }
         for index in items.indices {
             add(items[index].text)
-            bytes.append(items[index].isDone ? 1 : 0)
-            bytes.append(items[index].isImportant ? 1 : 0)
+            bytes.byte(items[index].isDone ? 1 : 0)
+            bytes.byte(items[index].isImportant ? 1 : 0)
             add(items[index].due?.description ?? "")
             add(items[index].assignee ?? "")
             add(items[index].anchor)
             add(items[index].parent ?? "")
         }
-        return hex(Fingerprinter.hash(data: bytes))
+        return hex(Fingerprinter.hash(data: bytes.buffer))
     }
 
     static func text(of body: RenderedBody) -> String {
@@ -562,7 +561,7 @@ enum SiteFingerprint {
     static func meta(of entry: Entry) -> String {
         let sink = CompactSink(capacity: 2048)
         entry.write(compact: sink, text: false)
-        return hex(Fingerprinter.hash(data: sink.bytes))
+        return hex(Fingerprinter.hash(data: sink.buffer))
     }
 
     /// The journal's files other than entries and media that pages are made from.

@@ -28,10 +28,10 @@ struct SpareRecord: Equatable {
 
     func save(journal: String, site: String) {
         let sink = CompactSink(capacity: 64 + madeAnew.reduce(0) { $0 + $1.utf8.count + 2 })
-        sink.bytes.append(contentsOf: Self.magic)
+        sink.append(Self.magic)
         sink.string(spareID)
         sink.list(madeAnew)
-        _ = FileIO.replace(Self.path(journal: journal, site: site), withParts: [sink.bytes])
+        _ = FileIO.replace(Self.path(journal: journal, site: site), withParts: [sink])
     }
 
     /// The spare's files, given the files of the site in place and the cache file each photo

@@ -102,7 +102,7 @@ enum FileIO {
 
     /// Writes the parts one after the other, as one file: joining them first would copy every
     /// byte once more (the entry cache's shards are 65 MB at 10k entries).
-    static func write(parts: [[UInt8]], to path: String) -> Bool {
+    static func write(parts: [any ContiguousBytes], to path: String) -> Bool {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { return false }
         defer { close(fd) }
@@ -112,7 +112,7 @@ enum FileIO {
     /// Writes the parts to a new file beside `path` that then takes its name, so that `path` is
     /// never half written (a cache file read while another build writes it); nothing is left
     /// behind when it fails.
-    static func replace(_ path: String, withParts parts: [[UInt8]]) -> Bool {
+    static func replace(_ path: String, withParts parts: [any ContiguousBytes]) -> Bool {
         let temporary = path + ".new-\(getpid())"
         guard write(parts: parts, to: temporary), rename(temporary, path) == 0 else {
             unlink(temporary)
