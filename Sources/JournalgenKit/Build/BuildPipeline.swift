@@ -514,7 +514,9 @@ public struct BuildPipeline: Sendable {
             }
             // The site's record, made beside the look at its folders, saved after the file:
             // a record saying a page is current must never precede it.
-            let record = Mutex<[UInt8]?>(nil), recorded = DispatchGroup()
+            // Written on one thread, read after `recorded.wait()`.
+            nonisolated(unsafe) var record: CompactSink?
+            let recorded = DispatchGroup()
             if changed.count <= 1 {
                 var allReads: [[Int]] = []
                 allReads.reserveCapacity(jobs.count + documents.count)
@@ -522,8 +524,7 @@ public struct BuildPipeline: Sendable {
                 for index in documents.indices { allReads.append(documentReads[index] ?? renderedDocuments[index]!.reads) }
                 let reads = allReads
                 DispatchQueue.global().async(group: recorded) {
-                    let bytes = fingerprints.encodedInPlace(pages: jobPaths + documentPaths, reads: reads)
-                    record.withLock { $0 = bytes }
+                    record = fingerprints.encodedInPlace(pages: jobPaths + documentPaths, reads: reads)
                 }
             }
             // Pages first (a changed first paragraph changes several), then the photos and
@@ -534,7 +535,7 @@ public struct BuildPipeline: Sendable {
                 && (changed.first.map { change in change.bytes.withUnsafeBytes { refresh.apply((change.path, $0)) } } ?? refresh.apply(nil))
             recorded.wait()
             if applied {
-                if let bytes = record.withLock({ $0 }) { SiteManifest.save(bytes, journal: journal.path, id: refresh.record.siteID) }
+                if let record { SiteManifest.save(record, journal: journal.path, id: refresh.record.siteID) }
                 report.refreshedInPlace = true
                 report.pagesMade = pagesToMake.map { jobPaths[$0] }
                 report.documentsMade = documentsToMake.map { documentPaths[$0] }.sorted()

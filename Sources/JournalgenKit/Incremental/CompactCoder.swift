@@ -11,13 +11,14 @@ import Foundation
 /// associated values) must code themselves positionally.
 enum CompactCoder {
     static func encode<T: Encodable>(_ value: T) throws -> Data {
-        Data(try bytes(of: value))
+        try sink(of: value).withUnsafeBytes { Data($0) }
     }
 
-    static func bytes<T: Encodable>(of value: T, capacity: Int = 1024) throws -> [UInt8] {
+    /// The value's bytes, in the sink they were written to (written out from there, not copied).
+    static func sink<T: Encodable>(of value: T, capacity: Int = 1024) throws -> CompactSink {
         let sink = CompactSink(capacity: capacity)
         try value.encode(to: CompactEncoder(sink: sink))
-        return sink.bytes
+        return sink
     }
 
     static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
@@ -52,7 +53,8 @@ final class CompactSink: ContiguousBytes {
 
     deinit { start.deallocate() }
 
-    /// The bytes written so far, valid while the sink lives and is not written to.
+    /// The bytes written so far, valid while the sink lives and is not written to (pass the sink
+    /// itself, a ContiguousBytes, where it is not used afterwards).
     var buffer: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: start, count: count) }
 
     func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R { try body(buffer) }

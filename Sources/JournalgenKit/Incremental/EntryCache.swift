@@ -512,11 +512,11 @@ public final class EntryCache: Sendable {
             record.write(compact: body)
             lengths.append(body.count - start)
         }
-        guard let header = try? CompactCoder.bytes(of: Header(format: format, key: key, workingDirectory: workingDirectory, paths: names, lengths: lengths)) else { return false }
+        guard let header = try? CompactCoder.sink(of: Header(format: format, key: key, workingDirectory: workingDirectory, paths: names, lengths: lengths)) else { return false }
         let head = CompactSink(capacity: magic.count + 10 + header.count)
         head.append(magic)
         head.int(header.count)
-        head.append(header)
+        header.withUnsafeBytes { head.append($0) }
         return FileIO.replace(target, withParts: [head, body])
     }
 }

@@ -80,7 +80,7 @@ struct SealedPartStore {
         // when its memory peaks.
         let capacity = 4096 + site.pages.reduce(0) { $0 + $1.payload.utf8.count + $1.sitePath.utf8.count + 16 }
             + [texts, site.reads, saved.files].reduce(0) { $0 + $1.reduce(0) { $0 + $1.utf8.count + 8 } }
-        guard let bytes = try? CompactCoder.bytes(of: saved, capacity: capacity),
+        guard let bytes = try? CompactCoder.sink(of: saved, capacity: capacity),
               FileIO.makeDirectories((path as NSString).deletingLastPathComponent) else { return }
         _ = FileIO.replace(path, withParts: [bytes])
     }

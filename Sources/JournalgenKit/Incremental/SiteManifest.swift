@@ -178,18 +178,18 @@ struct SiteManifest {
     }
 
     /// The manifest as it is saved.
-    func encoded() -> [UInt8] {
-        // Sized at once and written as it is (2.5 MB at 10k entries, written at the build's end,
-        // when its memory peaks): no doubling, no copy into Data.
+    func encoded() -> CompactSink {
+        // Sized at once and written from the sink as it is (2.5 MB at 10k entries, written at the
+        // build's end, when its memory peaks): no doubling, no copy.
         let names = [pages, files, ids].reduce(0) { $0 + $1.reduce(0) { $0 + $1.utf8.count + 2 } }
         let sink = CompactSink(capacity: 4096 + names + (texts.count + ownPages.count) * 40 + reads.reduce(0) { $0 + 2 + $1.count * 3 })
         sink.append(Self.magic)
         write(compact: sink)
-        return sink.bytes
+        return sink
     }
 
     /// Saves a manifest `encoded()` gave.
-    static func save(_ bytes: [UInt8], journal: String, id: String) {
+    static func save(_ bytes: CompactSink, journal: String, id: String) {
         let folder = Self.folder(journal: journal)
         guard FileIO.makeDirectories(folder) else { return }
         CacheFolder.prepare(CacheFolder.path(journal: journal))
@@ -390,7 +390,7 @@ enum SiteFingerprint {
             add(items[index].anchor)
             add(items[index].parent ?? "")
         }
-        return hex(Fingerprinter.hash(data: bytes.buffer))
+        return hex(Fingerprinter.hash(data: bytes))
     }
 
     static func text(of body: RenderedBody) -> String {
@@ -561,7 +561,7 @@ enum SiteFingerprint {
     static func meta(of entry: Entry) -> String {
         let sink = CompactSink(capacity: 2048)
         entry.write(compact: sink, text: false)
-        return hex(Fingerprinter.hash(data: sink.buffer))
+        return hex(Fingerprinter.hash(data: sink))
     }
 
     /// The journal's files other than entries and media that pages are made from.
@@ -660,7 +660,7 @@ final class SiteFingerprints: Sendable {
     /// What the site in place, refreshed where it stands (InPlaceRefresh), was built from, as
     /// saved (`SiteManifest.save`): its files and their sources are the ones its manifest lists
     /// already. Nil without that manifest.
-    func encodedInPlace(pages: [String], reads: [[Int]]) -> [UInt8]? {
+    func encodedInPlace(pages: [String], reads: [[Int]]) -> CompactSink? {
         previous.map { now.with(pages: pages, reads: reads, files: $0.files, copySources: $0.copySources).encoded() }
     }
 
