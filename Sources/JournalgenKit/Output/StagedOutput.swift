@@ -371,12 +371,24 @@ public final class StagedOutput: Sendable {
     static func folders<C: Collection>(of files: C) -> Set<Substring> where C.Element == String {
         var folders = Set<Substring>()
         folders.reserveCapacity(files.count / 2)
+        // The file before and the length of its folder's name: a site lists a folder's files one
+        // after the other (a page, then its photos), and a file in the same folder adds nothing,
+        // so its folder is not hashed (a third of the 52,000 insertions after one edit at 10k).
+        var last: (file: String, folder: Int)?
         for file in files {
             // The slashes found in the path's bytes in place, deepest first (the UTF-8 view's
             // generic search was most of this function's 36 M instructions after one edit).
             var path = file
             path.withUTF8 { bytes in
-                var at = bytes.count
+                var slash = bytes.count
+                repeat { slash -= 1 } while slash >= 0 && bytes[slash] != 0x2F
+                guard slash >= 0 else { return }
+                if let (before, length) = last, length == slash {
+                    var previous = before
+                    if previous.withUTF8({ memcmp($0.baseAddress!, bytes.baseAddress!, slash) == 0 }) { return }
+                }
+                last = (file, slash)
+                var at = slash + 1
                 while at > 0 {
                     at -= 1
                     guard bytes[at] == 0x2F else { continue }
