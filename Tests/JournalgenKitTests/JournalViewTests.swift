@@ -279,4 +279,54 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: journal.output.appendingPathComponent("feed.xml").path))
         #expect(FileManager.default.fileExists(atPath: journal.output.appendingPathComponent("search/year-2026.json").path))
     }
+
+    // MARK: Views a build after an edit does not make
+
+    /// What the list of pages, the menu and the report take of the moods, tasks and places
+    /// without making those views must be what the views say once made: on the example journal
+    /// (its mood log given back to front, with two lines at one instant, as no loader gives it),
+    /// and on a journal with none of them.
+    @Test func viewsKnownWithoutMakingThemAgreeWithTheViews() throws {
+        let root = packageRoot.appendingPathComponent("example-journal")
+        let config = try #require(JournalConfigReader.read(journal: root, displayPath: "journal.yaml", diagnostics: DiagnosticsEngine()))
+        let loaded = JournalLoader(journal: root, paths: DisplayPaths(workingDirectory: root.path))
+            .load(config: config, options: LoadOptions(today: CalendarDay(iso: "2026-11-22")), diagnostics: DiagnosticsEngine())
+        let twice = MoodLogReader(scale: config.moods, zone: config.timeZone)
+            .parse("2025-03-09 08:00 good first\n2025-03-09 08:00 bad second\n", displayPath: "moods.log", diagnostics: DiagnosticsEngine())
+        let log = Array((loaded.moodLog + twice).reversed())
+        #expect(log.count > 10 && loaded.entries.count > 10)
+        let empty = try TemporaryJournal()
+        defer { empty.remove() }
+        try empty.write("entries/2026-01-02-plain.md", "---\ndate: 2026-01-02\ntitle: Plain\n---\nNo mood, task or place.\n")
+        let plainConfig = try #require(JournalConfigReader.read(journal: empty.root, displayPath: "journal.yaml", diagnostics: DiagnosticsEngine()))
+        let plain = JournalLoader(journal: empty.root, paths: DisplayPaths(workingDirectory: empty.root.path))
+            .load(config: plainConfig, options: LoadOptions(today: CalendarDay(iso: "2026-11-22")), diagnostics: DiagnosticsEngine())
+        let models = [
+            SiteModel(config: config, entries: loaded.entries, moodLog: log, today: CalendarDay(iso: "2026-11-22"), eagerViews: false),
+            SiteModel(config: plainConfig, entries: plain.entries, today: CalendarDay(iso: "2026-11-22"), eagerViews: false),
+        ]
+        for model in models {
+            let views = model.views
+            #expect(views.hasMoods == !views.moods.points.isEmpty)
+            #expect(views.moodYears == views.moods.years)
+            #expect(views.hasPlaces == !views.places.places.isEmpty)
+            let tasks = views.tasks, summary = views.taskSummary
+            #expect(summary.open == tasks.open.count && summary.importantOpen == tasks.importantOpen && summary.overdue == tasks.overdue)
+            #expect(summary.doneEntries == tasks.done.map(\.entry))
+            #expect(summary.isEmpty == tasks.isEmpty)
+            // The mood log's pages list the history's log points, newest first.
+            func line(_ point: MoodPoint) -> String { "\(point.date.instant) \(point.level.value) \(point.note ?? "-") \(point.author ?? "-")" }
+            let listed = model.listPages.moodLog.map { line(MoodPoint(line: model.moodLog[$0])) }
+            #expect(listed == views.moods.points.reversed().filter { $0.entry == nil }.map(line))
+        }
+        let full = models[0].views
+        #expect(full.hasMoods && full.hasPlaces && full.moodYears.count > 1 && full.taskSummary.open > 0 && !full.taskSummary.doneEntries.isEmpty)
+        #expect(full.taskSummary.importantOpen > 0 && full.taskSummary.overdue > 0)
+        // Lines at one instant keep the order given, and the list runs newest first.
+        let notes = models[0].listPages.moodLog.map { models[0].moodLog[$0].note }
+        let first = try #require(notes.firstIndex(of: "first"))
+        #expect(notes[first + 1] == "second")
+        let none = models[1].views
+        #expect(!none.hasMoods && !none.hasPlaces && none.moodYears == [2026] && none.taskSummary.isEmpty)
+    }
 }

@@ -40,6 +40,17 @@ import Testing
         #expect(runCount == 1)
     }
 
+    /// Work not offered is made by its first reader, once, and never before it is asked for.
+    @Test func workNotOfferedWaitsForItsFirstReader() {
+        let runs = Atomic<Int>(0)
+        let work = SideWork(offered: false) { runs.wrappingAdd(1, ordering: .relaxed).newValue }
+        Thread.sleep(forTimeInterval: 0.05)
+        #expect(runs.load(ordering: .relaxed) == 0)
+        #expect(work.value == 1)
+        #expect(work.value == 1)
+        #expect(runs.load(ordering: .relaxed) == 1)
+    }
+
     @Test func workBegunElsewhereIsWaitedForAndDoneOnce() {
         let runs = Atomic<Int>(0)
         let started = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)

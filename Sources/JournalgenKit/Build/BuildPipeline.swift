@@ -251,11 +251,16 @@ public struct BuildPipeline: Sendable {
             // them (see below): they are handed over, not copied.
             let publicEntries = split.publicEntries
             if options.session == nil { split.publicEntries = [] }
+            // A build that refreshes a site in place renders a few pages, seldom those of the
+            // moods, tasks or places: those views are made when first read, not on every build.
+            let refreshing = options.session?.rebuilding
+                ?? (siteInPlace != nil && StagedOutput.markerID(in: options.outputFolder.standardizedFileURL.path) != nil)
             model = SiteModel(config: config, entries: consume publicEntries,
                               moodLog: publicMoodLog,
                               trips: split.publicTrips, today: today,
                               privateIndexPath: privateIndexPath,
-                              localization: localization, authorPhotos: loaded.authorPhotos, elsewhere: elsewhere)
+                              localization: localization, authorPhotos: loaded.authorPhotos, elsewhere: elsewhere,
+                              eagerViews: !refreshing)
         }
         options.session?.remember(model, key: modelKey)
         for problem in model.linkProblems {
@@ -263,9 +268,9 @@ public struct BuildPipeline: Sendable {
             if problem.isError { diagnostics.error(problem.message, at: at) } else { diagnostics.warning(problem.message, at: at) }
         }
         report.revisitsDue = model.views.revisits.due.count
-        report.tasksOpen = model.views.tasks.open.count
-        report.importantTasksOpen = model.views.tasks.importantOpen
-        report.tasksOverdue = model.views.tasks.overdue
+        report.tasksOpen = model.views.taskSummary.open
+        report.importantTasksOpen = model.views.taskSummary.importantOpen
+        report.tasksOverdue = model.views.taskSummary.overdue
         report.entries = model.entries.count
         report.entryPages = model.entries.map(\.sitePath)
         // The model's part of the page fingerprints (its entries' and groups' digests, in part

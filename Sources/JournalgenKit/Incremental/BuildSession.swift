@@ -96,6 +96,9 @@ public final class BuildSession: Sendable {
     /// Counts a build begun; a build that fails midway leaves its memos unconfirmed.
     func beginBuild() { builds.add(1, ordering: .relaxed) }
 
+    /// Whether a build came before the one under way (then it is a rebuild after a change).
+    var rebuilding: Bool { builds.load(ordering: .relaxed) > 1 }
+
     /// The output memo of the last build, if it succeeded; taken, so a build that fails
     /// (and discards its folder) leaves none. Waits for one still being made.
     func takeOutput() -> OutputMemo? {

@@ -12,10 +12,21 @@ public struct EntryGroup: Sendable {
 /// places and the groupings of the filter pages. Derived once from the published entries.
 public struct JournalViews: Sendable {
     /// Its streaks depend on the build day (they note it); its moods are the log's lines up to
-    /// the day, whose number the journal's fingerprint holds (BuildPipeline).
-    public let moods: MoodHistory
+    /// the day, whose number the journal's fingerprint holds (BuildPipeline). Made when first
+    /// read, if the model did not begin it on another core (SiteModel's `eagerViews`), as the
+    /// tasks and places are: a build after an edit renders their pages only when what they show
+    /// changed, and most often renders none of them.
+    public var moods: MoodHistory { history.value }
+    private let history: MoodHistory.Pending
+    /// Whether the history has any point (`!moods.points.isEmpty`), and its years, newest first
+    /// (`moods.years`: those of every entry and log line), known without making it.
+    public let hasMoods: Bool
+    public let moodYears: [Int]
     public let trips: TripIndex
-    public let places: PlaceIndex
+    public var places: PlaceIndex { placeIndex.value }
+    private let placeIndex: SideWork<PlaceIndex>
+    /// `!places.places.isEmpty`, known without making the index.
+    public let hasPlaces: Bool
     /// One group per mood level that has entries, best level first.
     public let moodGroups: [EntryGroup]
     /// One group per `theme:` value, by name.
@@ -39,17 +50,28 @@ public struct JournalViews: Sendable {
     /// Entries from this day of the year in earlier years, newest first: the build-time "On this day".
     public var onThisDay: [Int] { BodyReads.noteDay(); return ofTheDay.onThisDay }
     /// Every task-list item of the entries (how many are overdue depends on the day, and notes it).
-    public let tasks: TaskList
+    public var tasks: TaskList { taskList.value }
+    private let taskList: SideWork<TaskList>
+    /// The task list's counts, known without making it.
+    public let taskSummary: TaskList.Summary
     /// Each author's entries, trips and moods (their streaks note the day), when two or more write the journal.
     public let authors: AuthorIndex
 
-    /// `history`: the mood history, begun by the caller on another core (see SiteModel).
+    /// `history`: the mood history, begun by the caller on another core or left to its first
+    /// reader (see SiteModel); `eager`: whether the tasks and places are begun so too.
     init(config: JournalConfig, entries: [Entry], moodLog: [MoodLogLine], trips: [String: TripInfo], today: CalendarDay,
-         authorPhotos: [String: MediaItem] = [:], history: MoodHistory.Pending) {
+         authorPhotos: [String: MediaItem] = [:], history: MoodHistory.Pending, eager: Bool = true) {
         // The tasks and the places on another core, when one is free, while the others are made
         // here: in a build after an edit this core made all of them with the other one idle.
-        let tasks = SideWork { TaskList(entries: entries, today: today) }
-        let places = SideWork { PlaceIndex(entries: entries) }
+        taskList = SideWork(offered: eager) { TaskList(entries: entries, today: today) }
+        placeIndex = SideWork(offered: eager) { PlaceIndex(entries: entries) }
+        taskSummary = TaskList.Summary(entries: entries, today: today)
+        hasPlaces = PlaceIndex.hasPlaces(entries)
+        self.history = history
+        hasMoods = !moodLog.isEmpty || entries.contains { $0.mood != nil }
+        var years = Set(moodLog.lazy.map(\.date.day.year))
+        for index in entries.indices { years.insert(entries[index].date.day.year) }
+        moodYears = years.sorted(by: >)
         let glory = GloryList(entries: entries, today: today)
         let revisits = RevisitSchedule(entries: entries, today: today)
         self.trips = TripIndex(entries: entries, infos: trips, settings: config.media)
@@ -72,10 +94,7 @@ public struct JournalViews: Sendable {
             let day = entries[$0].date.day
             return day.month == today.month && day.day == today.day && day.year < today.year
         }
-        moods = history.value
         ofTheDay = OfTheDay(today: today, glory: glory, revisits: revisits, onThisDay: onThisDay)
-        self.tasks = tasks.value
-        self.places = places.value
     }
 
     static func slug(_ value: String) -> String {

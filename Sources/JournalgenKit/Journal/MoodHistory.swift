@@ -12,6 +12,11 @@ public struct MoodPoint: Sendable {
     public var author: String?
 }
 
+extension MoodPoint {
+    /// A `moods.log` line's point.
+    init(line: MoodLogLine) { self.init(date: line.date, level: line.level, note: line.note, author: line.author) }
+}
+
 /// The journal's moods over time, as the moods page draws them: every point, each day's average,
 /// the distribution of levels, streaks of days written, and which tags come with which moods.
 public struct MoodHistory: Sendable {
@@ -95,7 +100,7 @@ public struct MoodHistory: Sendable {
         for index in entries.indices.reversed() where including?(index) ?? true {
             if let level = entries[index].mood { points.append(MoodPoint(date: entries[index].date, level: level, entry: index)) }
         }
-        for line in log { points.append(MoodPoint(date: line.date, level: line.level, note: line.note, author: line.author)) }
+        for line in log { points.append(MoodPoint(line: line)) }
         // By time, then entry (a log line first), then as listed: their places sorted, each key
         // worked out once, and each point moved once. Sorting the points themselves worked out
         // two instants a comparison and merged 170-byte values through a buffer of their own
@@ -135,12 +140,13 @@ public struct MoodHistory: Sendable {
     }
 
     /// A history made on another core while the caller goes on (by the caller, when asked for
-    /// before any thread took it up: SideWork).
+    /// before any thread took it up: SideWork). `offered`: false leaves it to the first reader,
+    /// as a build after an edit wants (SiteModel's `eagerViews`).
     final class Pending: Sendable {
         private let history: SideWork<MoodHistory>
 
-        init(scale: MoodScale, moods: [EntryMood], log: [MoodLogLine], today: CalendarDay) {
-            history = SideWork {
+        init(scale: MoodScale, moods: [EntryMood], log: [MoodLogLine], today: CalendarDay, offered: Bool = true) {
+            history = SideWork(offered: offered) {
                 var result = MoodHistory(scale: scale, moods: moods, log: log, today: today)
                 result.byTag = MoodHistory.moodByTag(moods)
                 return result

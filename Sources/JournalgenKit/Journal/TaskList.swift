@@ -12,12 +12,43 @@ public struct TaskList: Sendable {
     public let open: [Item]
     /// Done items, newest entry first.
     public let done: [Item]
-    public let importantOpen: Int
+    public var importantOpen: Int { summary.importantOpen }
     /// Open items past their day, as of the build day: read, it is noted (BodyReads.noteDay).
-    public var overdue: Int { BodyReads.noteDay(); return overdueOnTheDay }
-    private let overdueOnTheDay: Int
+    public var overdue: Int { summary.overdue }
+    private let summary: Summary
     /// Open items with a due day, soonest first: what the reminders calendar lists.
     public let due: [Item]
+
+    /// What the list of pages, the menu and the build's report need of the task list, in one pass
+    /// over the items without sorting them: a build after an edit that touched no task renders
+    /// no task page, and does not make the list.
+    public struct Summary: Sendable {
+        public private(set) var open = 0
+        public private(set) var importantOpen = 0
+        /// Open items past their day, as of the build day: read, it is noted (BodyReads.noteDay).
+        public var overdue: Int { BodyReads.noteDay(); return overdueOnTheDay }
+        private var overdueOnTheDay = 0
+        /// The entry of each done item, in the list's order (`done`).
+        public private(set) var doneEntries: [Int] = []
+        public var isEmpty: Bool { open == 0 && doneEntries.isEmpty }
+
+        public init(entries: [Entry], today: CalendarDay) {
+            let today = today.daysSinceEpoch
+            for index in entries.indices {
+                entries[index].body.tasks.withUnsafeBufferPointer { tasks in
+                    for task in tasks.indices {
+                        if tasks[task].isDone {
+                            doneEntries.append(index)
+                            continue
+                        }
+                        open += 1
+                        if tasks[task].isImportant { importantOpen += 1 }
+                        if let due = tasks[task].due, due.daysSinceEpoch < today { overdueOnTheDay += 1 }
+                    }
+                }
+            }
+        }
+    }
 
     public init(entries: [Entry], today: CalendarDay) {
         var open: [Item] = [], done: [Item] = []
@@ -39,8 +70,7 @@ public struct TaskList: Sendable {
             return (a.item.entry, a.item.task) < (b.item.entry, b.item.task)
         }.map(\.item)
         self.done = done
-        importantOpen = keyed.filter(\.important).count
-        overdueOnTheDay = keyed.filter { $0.due < today.daysSinceEpoch }.count
+        summary = Summary(entries: entries, today: today)
         due = keyed.filter { $0.due != far }.sorted { ($0.due, $0.item.entry, $0.item.task) < ($1.due, $1.item.entry, $1.item.task) }.map(\.item)
     }
 

@@ -85,12 +85,21 @@ public struct PlaceIndex: Sendable {
     /// By name.
     public let places: [Visit]
 
+    /// What a place is listed as: its name, else its coordinates; nil when it has neither.
+    static func name(of place: Place) -> String? {
+        let name = place.name ?? PlaceView.coordinateText(place) ?? ""
+        return name.isEmpty ? nil : name
+    }
+
+    /// Whether any entry has a place that would be listed (`!places.isEmpty`), without listing them.
+    static func hasPlaces(_ entries: [Entry]) -> Bool {
+        entries.contains { $0.place.flatMap(name(of:)) != nil }
+    }
+
     public init(entries: [Entry]) {
         var visits: [String: Visit] = [:]
         for index in entries.indices.reversed() {
-            guard let place = entries[index].place else { continue }
-            let name = place.name ?? PlaceView.coordinateText(place) ?? ""
-            guard !name.isEmpty else { continue }
+            guard let place = entries[index].place, let name = Self.name(of: place) else { continue }
             let key = name.lowercased()
             let day = entries[index].date.day
             // In place: a visit taken out and put back copied its list of entries at each append.

@@ -125,8 +125,8 @@ struct MoodsView: TemplateObject {
     static func yearPath(_ year: Int) -> String { "moods/years/\(year)/" }
 
     private func log(_ positions: ArraySlice<Int>) -> TemplateValue {
-        let points = model.views.moods.points
-        return .objects(positions.map { MoodPointView(point: points[$0], model: model) })
+        let lines = model.moodLog
+        return .objects(positions.map { MoodPointView(point: MoodPoint(line: lines[$0]), model: model) })
     }
 
     /// One year's timeline, its data as a table, and its year in pixels.

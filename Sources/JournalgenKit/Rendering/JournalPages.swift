@@ -6,7 +6,7 @@ extension PageRenderer {
         func paged(_ split: PageSplit) -> ClosedRange<Int> { 1...split.count }
         var jobs: [PageJob] = [.moods]
         // A year's charts need moods; a journal without any has only the moods page saying so.
-        if !views.moods.points.isEmpty { jobs += views.moods.years.indices.map { .moodYear($0) } }
+        if views.hasMoods { jobs += views.moodYears.indices.map { .moodYear($0) } }
         jobs += paged(pages.moodLogPages).map { .moodLog(page: $0) }
         for (i, split) in pages.moodGroups.enumerated() { jobs += paged(split).map { .moodLevel(i, page: $0) } }
         for (i, split) in pages.themeGroups.enumerated() { jobs += paged(split).map { .theme(i, page: $0) } }
@@ -16,9 +16,9 @@ extension PageRenderer {
         jobs += views.trips.trips.indices.map { .trip($0) }
         jobs += [.places, .filter]
         jobs += paged(pages.photoPages).map { .photos(page: $0) }
-        if !views.tasks.isEmpty {
+        if !views.taskSummary.isEmpty {
             jobs += paged(pages.openTaskPages).map { .tasks(page: $0) }
-            if !views.tasks.done.isEmpty { jobs += paged(pages.doneTaskPages).map { .doneTasks(page: $0) } }
+            if !views.taskSummary.doneEntries.isEmpty { jobs += paged(pages.doneTaskPages).map { .doneTasks(page: $0) } }
         }
         if !views.authors.isEmpty {
             jobs.append(.authors)
@@ -31,7 +31,7 @@ extension PageRenderer {
         let views = model.views
         switch job {
         case .moods: return "moods/index.html"
-        case .moodYear(let y): return MoodsView.yearPath(views.moods.years[y]) + "index.html"
+        case .moodYear(let y): return MoodsView.yearPath(views.moodYears[y]) + "index.html"
         case .moodLog(let page): return PageSplit.path("mood-log/", page: page) + "index.html"
         case .moodLevel(let i, let page): return PageSplit.path(views.moodGroups[i].sitePath, page: page) + "index.html"
         case .theme(let i, let page): return PageSplit.path(views.themeGroups[i].sitePath, page: page) + "index.html"
@@ -56,7 +56,7 @@ extension PageRenderer {
         case .moods:
             return templates.page("moods", context(page(text("moods"), "moods/", kind: "moods"), ["moods": .object(MoodsView(model: model))]))
         case .moodYear(let y):
-            let year = views.moods.years[y]
+            let year = views.moodYears[y]
             return templates.page("mood-year", context(page("\(text("moods")) \(year)", MoodsView.yearPath(year), kind: "moodYear"), [
                 "moods": .object(MoodsView(model: model, currentYear: year)),
                 "year": .object(MoodsView(model: model).year(year)),

@@ -13,7 +13,8 @@ public struct ListPages: Sendable {
     /// Every photo and video of the journal's public entries, newest entry first.
     public let photos: [Photo]
     public let photoPages: PageSplit
-    /// `moods.log` lines (positions in `views.moods.points`), newest first.
+    /// `moods.log` lines (positions in `SiteModel.moodLog`), newest first, in the mood history's
+    /// order: by time, and as listed at the same instant.
     public let moodLog: [Int]
     public let moodLogPages: PageSplit
     /// The List of Glory's goals made real, newest first.
@@ -27,7 +28,9 @@ public struct ListPages: Sendable {
     /// Each author's entries (by position in `views.authors.people`).
     public let authors: [PageSplit]
 
-    init(entries: [Entry], tags: [SiteModel.Tag], views: JournalViews, paging: Paging) {
+    /// `moodLog`: the log's lines, whose places it splits without the mood history (a build after
+    /// an edit does not make it).
+    init(entries: [Entry], tags: [SiteModel.Tag], views: JournalViews, moodLog lines: [MoodLogLine], paging: Paging) {
         func split(_ list: [Int]) -> PageSplit {
             PageSplit(months: list.map { PageSplit.YearMonth(entries[$0].date.day) }, limit: paging.lists)
         }
@@ -45,14 +48,18 @@ public struct ListPages: Sendable {
         self.photos = photos
         photoPages = PageSplit(months: photos.map { PageSplit.YearMonth(entries[$0.entry].date.day) }, limit: paging.photos)
 
-        let points = views.moods.points
-        moodLog = points.indices.reversed().filter { points[$0].entry == nil }
-        moodLogPages = PageSplit(months: moodLog.map { PageSplit.YearMonth(points[$0].date.day) }, limit: paging.moodLog)
+        let instants = lines.map(\.date.instant)
+        var byTime = Array(lines.indices)
+        if !instants.indices.dropFirst().allSatisfy({ instants[$0 - 1] <= instants[$0] }) {
+            byTime.sort { a, b in instants[a] != instants[b] ? instants[a] < instants[b] : a < b }
+        }
+        moodLog = byTime.reversed()
+        moodLogPages = PageSplit(months: moodLog.map { PageSplit.YearMonth(lines[$0].date.day) }, limit: paging.moodLog)
         revisitPages = PageSplit(months: views.revisits.due.map { PageSplit.YearMonth($0.due) }, limit: paging.lists)
         gloryPages = PageSplit(months: views.glory.realised.map { PageSplit.YearMonth($0.realised) }, limit: paging.glory)
         let undated = PageSplit.YearMonth(year: 0, month: 0)
-        openTaskPages = PageSplit(months: views.tasks.open.map { _ in undated }, limit: paging.lists)
-        doneTaskPages = PageSplit(months: views.tasks.done.map { PageSplit.YearMonth(entries[$0.entry].date.day) }, limit: paging.lists)
+        openTaskPages = PageSplit(months: Array(repeating: undated, count: views.taskSummary.open), limit: paging.lists)
+        doneTaskPages = PageSplit(months: views.taskSummary.doneEntries.map { PageSplit.YearMonth(entries[$0].date.day) }, limit: paging.lists)
         authors = views.authors.people.map { split($0.entries) }
     }
 }

@@ -40,6 +40,8 @@ public final class SiteModel: Sendable {
     public let views: JournalViews
     /// How the long lists (tags, moods, themes, photos, mood log) are cut into pages.
     public let listPages: ListPages
+    /// The `moods.log` lines published, by time (`listPages.moodLog` names them newest first).
+    public let moodLog: [MoodLogLine]
     /// Each entry's card and row HTML, rendered once and reused by every list that shows it.
     public let fragments = EntryFragments()
     /// What the page fingerprints take from the model alone (SiteFingerprint.ModelParts), made
@@ -83,9 +85,12 @@ public final class SiteModel: Sendable {
     /// `today` is the build day: streaks, revisits and "On this day" are as of it.
     /// `unsorted`: taken over; a caller that hands over its only reference saves a copy of
     /// every entry (the model changes them: addresses, media sizes, resolved links).
+    /// `eagerViews`: whether the views that only their own pages show (moods, tasks, places) are
+    /// begun on another core at once, as a first build wants, or made when first read, as a build
+    /// after an edit wants: it renders those pages only when what they show changed.
     public init(config: JournalConfig, entries unsorted: consuming [Entry], moodLog: [MoodLogLine] = [], trips: [String: TripInfo] = [:], today: CalendarDay? = nil,
                 privateIndexPath: String? = nil, localization: Localization = .english, authorPhotos: [String: MediaItem] = [:],
-                elsewhere: [String: LinkResolver.Elsewhere] = [:]) {
+                elsewhere: [String: LinkResolver.Elsewhere] = [:], eagerViews: Bool = true) {
         Self.alive.wrappingAdd(1, ordering: .relaxed)
         self.config = config
         moodStyle = MoodTables.levelStyle(config.moods)
@@ -97,14 +102,14 @@ public final class SiteModel: Sendable {
             entries[index].title = localization.longDate(entries[index].date.day)
         }
         let order = Permalinks.oldestFirst(entries)
-        // The mood history, the largest view, begins now on another core: it takes each entry's
-        // date, mood and tags in the order the entries take below, which the steps before the
-        // views leave as they are. Begun with the views, it was the last of them to end.
+        // The mood history, the largest view, begins now on another core (when eager): it takes
+        // each entry's date, mood and tags in the order the entries take below, which the steps
+        // before the views leave as they are. Begun with the views, it was the last of them to end.
         let count = entries.count, day = today ?? config.timeZone.today()
         let history = MoodHistory.Pending(scale: config.moods, moods: (0..<count).map { place in
             let index = order[count - 1 - place]
             return MoodHistory.EntryMood(date: entries[index].date, mood: entries[index].mood, tags: entries[index].tags)
-        }, log: moodLog, today: day)
+        }, log: moodLog, today: day, offered: eagerViews)
         Permalinks.assign(&entries, order: order)
         let media = config.media
         parallelUpdate(&entries) { Self.placeMedia(of: &$0, settings: media) }
@@ -133,9 +138,10 @@ public final class SiteModel: Sendable {
             photos[id] = photo
         }
         views = JournalViews(config: config, entries: entries, moodLog: moodLog, trips: trips, today: day,
-                             authorPhotos: photos, history: history)
+                             authorPhotos: photos, history: history, eager: eagerViews)
         (years, tags) = grouped.value
-        listPages = ListPages(entries: entries, tags: tags, views: views, paging: config.paging)
+        self.moodLog = moodLog
+        listPages = ListPages(entries: entries, tags: tags, views: views, moodLog: moodLog, paging: config.paging)
     }
 
     /// By each entry's own day: in time order, an entry written just after midnight in Tokyo
@@ -180,6 +186,7 @@ public final class SiteModel: Sendable {
         links = model.links
         views = model.views
         listPages = model.listPages
+        moodLog = model.moodLog
         privateIndexPath = model.privateIndexPath
         localization = model.localization
         journalTitle = model.journalTitle

@@ -81,21 +81,33 @@ final class SideWork<Value: Sendable>: @unchecked Sendable {
     /// Written once before `done` is left, read only after it.
     private var result: Value?
 
+    /// Set once `result` is written: later reads skip the claim and the wait.
+    private let finished = Atomic<Bool>(false)
+
     /// `queue`: where the work is offered (a test's suspended queue leaves it to the waiter).
-    init(on queue: DispatchQueue = .global(), _ work: @escaping @Sendable () -> Value) {
+    /// `offered`: false leaves the work to the first thread that asks for its value, or to
+    /// `offer` — a view that a build after an edit may never read is then never made.
+    init(on queue: DispatchQueue = .global(), offered: Bool = true, _ work: @escaping @Sendable () -> Value) {
         self.work = work
         done.enter()
+        if offered { offer(on: queue) }
+    }
+
+    /// Hands the work to another thread, unless one has begun it.
+    func offer(on queue: DispatchQueue = .global()) {
         queue.async { self.runUnlessBegun() }
     }
 
     private func runUnlessBegun() {
         guard !claimed.exchange(true, ordering: .acquiringAndReleasing) else { return }
         result = work.take()!()
+        finished.store(true, ordering: .releasing)
         done.leave()
     }
 
     /// The work's result; made on this thread when no other has begun it.
     var value: Value {
+        if finished.load(ordering: .acquiring) { return result! }
         runUnlessBegun()
         done.wait()
         return result!
