@@ -52,6 +52,8 @@ let package = Package(
         .target(name: "CFileShim"),
         // The kernel's keyring (add_key, keyctl), which glibc does not wrap: Privacy/KeyAgent.swift.
         .target(name: "CKeyringShim"),
+        // The world map's data, put into the binary as it is (Maps/WorldMap.swift).
+        .target(name: "CWorldMap", exclude: ["world.jgmap"]),
         // glibc's mallopt, which Swift's Glibc module does not show (Support/AllocatorPolicy.swift).
         .target(name: "CAllocatorShim"),
         // cmark-gfm's memory for one document at a time, taken and released in bulk.
@@ -63,14 +65,12 @@ let package = Package(
         .target(
             name: "JournalgenKit",
             dependencies: [
-                "CCmarkGFM", "CCmarkArena", "CCmarkThreads", "CLibXML2", "CLibArchive", "CXXHash", "CVips", "CVipsShim", "CFileShim", "CKeyringShim", "CAllocatorShim",
+                "CCmarkGFM", "CCmarkArena", "CCmarkThreads", "CLibXML2", "CLibArchive", "CXXHash", "CVips", "CVipsShim", "CFileShim", "CKeyringShim", "CAllocatorShim", "CWorldMap",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "FlyingFox", package: "FlyingFox"),
             ],
-            // The world map's data is embedded by the plugin, not compiled.
-            exclude: ["Maps/Data"],
             plugins: ["EmbedAssetsPlugin"]),
 
         // The thin command layer.

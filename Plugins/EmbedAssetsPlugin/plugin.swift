@@ -1,14 +1,14 @@
 import Foundation
 import PackagePlugin
 
-/// Turns the package's `templates/` and `themes/` folders and the world map's data into Swift
-/// source, so the built-in templates, themes and map travel inside the `journalgen` binary and it
-/// runs from any folder.
+/// Turns the package's `templates/` and `themes/` folders into Swift source, so the built-in
+/// templates and themes travel inside the `journalgen` binary and it runs from any folder. (The
+/// world map's data is put in by the C compiler: Sources/CWorldMap.)
 @main
 struct EmbedAssetsPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         let root = context.package.directoryURL
-        let folders = ["templates", "themes", "Sources/JournalgenKit/Maps/Data"].map { root.appending(path: $0) }
+        let folders = ["templates", "themes"].map { root.appending(path: $0) }
         // The folders themselves are inputs too, so adding a file directly inside one re-embeds.
         // (SwiftPM re-plans builds only when the package changes; after adding a file in a
         // sub-folder, touch Package.swift.)

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Makes the world map that journalgen embeds: Sources/JournalgenKit/Maps/Data/world.jgmap.
+"""Makes the world map that journalgen embeds: Sources/CWorldMap/world.jgmap.
 
 usage: make-map-data.py [--out FILE] [--natural-earth DIR] [--gshhg DIR]
 
@@ -163,7 +163,7 @@ def lines(geometry):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--out", default=os.path.join(os.path.dirname(__file__), "..", "..", "Sources", "JournalgenKit", "Maps", "Data", "world.jgmap"))
+    ap.add_argument("--out", default=os.path.join(os.path.dirname(__file__), "..", "..", "Sources", "CWorldMap", "world.jgmap"))
     ap.add_argument("--natural-earth")
     ap.add_argument("--gshhg", default="/usr/share/gmt-gshhg")
     args = ap.parse_args()

@@ -1,3 +1,4 @@
+import CWorldMap
 import Foundation
 
 /// Land, lakes and country borders of the whole world, from Natural Earth's public-domain
@@ -29,11 +30,12 @@ struct WorldMap: Sendable {
     /// The embedded data, indexed on the first map of a build; each map then decodes only the
     /// features it shows. Decoding the whole world (a million points) for the one trip map that
     /// a build after an edit redraws cost that build 11 ms of CPU; the part it shows, 5.
-    static let stored: Stored = builtInData.flatMap { Stored(data: $0) } ?? Stored()
+    static let stored: Stored = Stored(bytes: builtInBytes) ?? Stored()
 
-    /// The data file built into journalgen (never a journal's own).
-    static var builtInData: Data? {
-        AssetSource(journal: URL(fileURLWithPath: "/nonexistent")).file("Sources/JournalgenKit/Maps/Data/world.jgmap")?.data
+    /// The data built into journalgen (never a journal's own), where the binary holds it.
+    static var builtInBytes: UnsafeBufferPointer<UInt8> {
+        var count = 0
+        return UnsafeBufferPointer(start: jg_world_map(&count), count: count)
     }
 
     /// The features whose bounds meet the box, with their points.
@@ -52,7 +54,7 @@ struct WorldMap: Sendable {
 
     /// The data's bytes and, for each feature, its kind, bounds and where its rings begin: found
     /// by one pass that checks the whole format and skips the points.
-    struct Stored: Sendable {
+    struct Stored: @unchecked Sendable {
         struct Header: Sendable {
             var kind: Kind
             var bounds: Box
@@ -60,18 +62,48 @@ struct WorldMap: Sendable {
             var offset: Int
         }
 
-        private(set) var bytes: [UInt8] = []
+        /// Never written (so shared by threads as they are): the binary's own bytes, or `copy`'s.
+        private let bytes: UnsafeBufferPointer<UInt8>
+        private let copy: Copy?
         private(set) var headers: [Header] = []
 
-        init() {}
+        /// Bytes of a file read at run time, freed with the last Stored that holds them.
+        private final class Copy {
+            let buffer: UnsafeMutableBufferPointer<UInt8>
+            init(_ data: Data) {
+                buffer = .allocate(capacity: data.count)
+                _ = buffer.initialize(from: data)
+            }
+            deinit { buffer.deallocate() }
+        }
 
-        init?(data: Data) {
-            let bytes = [UInt8](data)
-            let magic: [UInt8] = Array("JGMAP1\n\0".utf8)
-            guard bytes.count >= 12, Array(bytes[0..<8]) == magic else { return nil }
-            guard let headers = bytes.withUnsafeBufferPointer({ Self.headers(of: $0) }) else { return nil }
+        init() {
+            bytes = UnsafeBufferPointer(start: nil, count: 0)
+            copy = nil
+        }
+
+        /// Bytes that stay where they are for the life of the process (the binary's).
+        init?(bytes: UnsafeBufferPointer<UInt8>) {
+            guard let headers = Self.checkedHeaders(of: bytes) else { return nil }
             self.bytes = bytes
+            self.copy = nil
             self.headers = headers
+        }
+
+        /// A copy of `data`'s bytes.
+        init?(data: Data) {
+            let copy = Copy(data)
+            let bytes = UnsafeBufferPointer(copy.buffer)
+            guard let headers = Self.checkedHeaders(of: bytes) else { return nil }
+            self.bytes = bytes
+            self.copy = copy
+            self.headers = headers
+        }
+
+        private static func checkedHeaders(of bytes: UnsafeBufferPointer<UInt8>) -> [Header]? {
+            let magic: [UInt8] = Array("JGMAP1\n\0".utf8)
+            guard bytes.count >= 12, bytes.prefix(8).elementsEqual(magic) else { return nil }
+            return headers(of: bytes)
         }
 
         private static func headers(of bytes: UnsafeBufferPointer<UInt8>) -> [Header]? {
@@ -96,7 +128,7 @@ struct WorldMap: Sendable {
 
         func part(meeting box: Box) -> WorldMap {
             var map = WorldMap()
-            bytes.withUnsafeBufferPointer { bytes in decode(from: bytes, meeting: box, into: &map) }
+            withExtendedLifetime(copy) { decode(from: bytes, meeting: box, into: &map) }
             return map
         }
 
