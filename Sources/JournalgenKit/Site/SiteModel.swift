@@ -40,7 +40,8 @@ public final class SiteModel: Sendable {
     public let views: JournalViews
     /// How the long lists (tags, moods, themes, photos, mood log) are cut into pages.
     public let listPages: ListPages
-    /// The `moods.log` lines published, by time (`listPages.moodLog` names them newest first).
+    /// The `moods.log` lines published, as given (the loader's are by time); `listPages.moodLog`
+    /// names them newest first.
     public let moodLog: [MoodLogLine]
     /// Each entry's card and row HTML, rendered once and reused by every list that shows it.
     public let fragments = EntryFragments()

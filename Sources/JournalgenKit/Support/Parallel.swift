@@ -85,8 +85,8 @@ final class SideWork<Value: Sendable>: @unchecked Sendable {
     private let finished = Atomic<Bool>(false)
 
     /// `queue`: where the work is offered (a test's suspended queue leaves it to the waiter).
-    /// `offered`: false leaves the work to the first thread that asks for its value, or to
-    /// `offer` — a view that a build after an edit may never read is then never made.
+    /// `offered`: false leaves the work to the first thread that asks for its value: a view that
+    /// a build after an edit may never read is then never made.
     init(on queue: DispatchQueue = .global(), offered: Bool = true, _ work: @escaping @Sendable () -> Value) {
         self.work = work
         done.enter()
@@ -94,7 +94,7 @@ final class SideWork<Value: Sendable>: @unchecked Sendable {
     }
 
     /// Hands the work to another thread, unless one has begun it.
-    func offer(on queue: DispatchQueue = .global()) {
+    private func offer(on queue: DispatchQueue) {
         queue.async { self.runUnlessBegun() }
     }
 
