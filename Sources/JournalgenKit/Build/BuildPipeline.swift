@@ -253,8 +253,7 @@ public struct BuildPipeline: Sendable {
             if options.session == nil { split.publicEntries = [] }
             // A build that refreshes a site in place renders a few pages, seldom those of the
             // moods, tasks or places: those views are made when first read, not on every build.
-            let refreshing = options.session?.rebuilding
-                ?? (siteInPlace != nil && StagedOutput.markerID(in: options.outputFolder.standardizedFileURL.path) != nil)
+            let refreshing = options.session?.rebuilding ?? siteInPlace?.hasSite ?? false
             model = SiteModel(config: config, entries: consume publicEntries,
                               moodLog: publicMoodLog,
                               trips: split.publicTrips, today: today,

@@ -124,8 +124,10 @@ final class CompactSink: ContiguousBytes {
 
     /// Room for a list's count, which is known only once the list is written.
     func countSlot() -> Int {
-        defer { append([0, 0, 0, 0] as [UInt8]) }
-        return count
+        reserve(4)
+        (start + count).update(repeating: 0, count: 4)
+        count += 4
+        return count - 4
     }
 
     func setCount(_ count: Int, at slot: Int) {

@@ -75,12 +75,17 @@ final class SiteInPlaceRecords: Sendable {
 
     private let found = Mutex<Found?>(nil)
     private let done = DispatchGroup()
+    /// Whether the output holds a site of journalgen's (its marker, read at once: a small file),
+    /// known before its records are read: a build that will refresh it makes views lazily.
+    let hasSite: Bool
 
     init(journal: String, output: URL) {
+        let site = output.standardizedFileURL.path
+        let marker = StagedOutput.markerID(in: site)
+        hasSite = marker != nil
         done.enter()
         DispatchQueue.global().async { [self] in
-            let site = output.standardizedFileURL.path
-            guard let id = StagedOutput.markerID(in: site),
+            guard let id = marker,
                   let manifest = SiteManifest.load(journal: journal, id: id) else { return done.leave() }
             // Only for the spare that is there (its marker says which).
             let spareFolder = StagedOutput.spareFolder(of: output).path

@@ -63,9 +63,10 @@ public struct JournalViews: Sendable {
          authorPhotos: [String: MediaItem] = [:], history: MoodHistory.Pending, eager: Bool = true) {
         // The tasks and the places on another core, when one is free, while the others are made
         // here: in a build after an edit this core made all of them with the other one idle.
-        taskList = SideWork(offered: eager) { TaskList(entries: entries, today: today) }
+        let taskSummary = TaskList.Summary(entries: entries, today: today)
+        self.taskSummary = taskSummary
+        taskList = SideWork(offered: eager) { TaskList(entries: entries, today: today, summary: taskSummary) }
         placeIndex = SideWork(offered: eager) { PlaceIndex(entries: entries) }
-        taskSummary = TaskList.Summary(entries: entries, today: today)
         hasPlaces = PlaceIndex.hasPlaces(entries)
         self.history = history
         hasMoods = !moodLog.isEmpty || entries.contains { $0.mood != nil }

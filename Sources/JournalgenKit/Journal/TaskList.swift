@@ -50,7 +50,8 @@ public struct TaskList: Sendable {
         }
     }
 
-    public init(entries: [Entry], today: CalendarDay) {
+    /// `summary`: the entries' (`Summary(entries:today:)`), when the caller has it already.
+    public init(entries: [Entry], today: CalendarDay, summary: Summary? = nil) {
         var open: [Item] = [], done: [Item] = []
         // Field by field, by index: taking each item whole copied it (its texts retained and
         // released), 60,000 times at 10k entries, for three fields.
@@ -70,7 +71,7 @@ public struct TaskList: Sendable {
             return (a.item.entry, a.item.task) < (b.item.entry, b.item.task)
         }.map(\.item)
         self.done = done
-        summary = Summary(entries: entries, today: today)
+        self.summary = summary ?? Summary(entries: entries, today: today)
         due = keyed.filter { $0.due != far }.sorted { ($0.due, $0.item.entry, $0.item.task) < ($1.due, $1.item.entry, $1.item.task) }.map(\.item)
     }
 

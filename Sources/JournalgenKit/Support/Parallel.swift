@@ -90,12 +90,7 @@ final class SideWork<Value: Sendable>: @unchecked Sendable {
     init(on queue: DispatchQueue = .global(), offered: Bool = true, _ work: @escaping @Sendable () -> Value) {
         self.work = work
         done.enter()
-        if offered { offer(on: queue) }
-    }
-
-    /// Hands the work to another thread, unless one has begun it.
-    private func offer(on queue: DispatchQueue) {
-        queue.async { self.runUnlessBegun() }
+        if offered { queue.async { self.runUnlessBegun() } }
     }
 
     private func runUnlessBegun() {
