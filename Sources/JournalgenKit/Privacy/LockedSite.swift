@@ -123,8 +123,12 @@ struct LockedSite: Sendable {
                       today: CalendarDay, theme: Theme, templates: TemplateSet, stylesheet: String, script: String,
                       processor: ImageProcessor?, paths: DisplayPaths) -> LockedSite {
         let indexPath = indexPath(config: config)
+        // Its pages are the private entries', trips' and index's: the mood history, the task
+        // list and the place index are made only if one of them reads it (the index reads the
+        // tasks), not begun for every build on the core the public pages need; and only the
+        // private entries' media are placed (the pages show no other entry's).
         let model = SiteModel(config: config, entries: consume entries, moodLog: moodLog,
-                              trips: trips, today: today, privateIndexPath: indexPath)
+                              trips: trips, today: today, privateIndexPath: indexPath, eagerViews: false, onlyLockedMedia: true)
         // No author photos on private pages: every image there is sealed, and fetching a public
         // face as a private page opens would tell whoever sees the requests who wrote it.
         let renderer = PageRenderer(model: model, templates: templates, theme: theme, stylesheet: stylesheet, script: script)
