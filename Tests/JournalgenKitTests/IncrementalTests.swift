@@ -1009,6 +1009,20 @@ final class IncrementalTests: XCTestCase {
         XCTAssertEqual(read.reads, manifest.reads)
         XCTAssertEqual(read.copySources, manifest.copySources)
         XCTAssertFalse(read.copySources.dropFirst(3).contains(0))
+        // A site refreshed in place lists the same files: its record copies their bytes as read,
+        // and gives the manifest that encoding them again gives.
+        XCTAssertNotNil(read.savedFiles)
+        let copied = read.with(pages: read.pages, reads: [[0], [-1]], files: read.files, copySources: read.copySources, savedFiles: read.savedFiles)
+        let encodedAgain = read.with(pages: read.pages, reads: [[0], [-1]], files: read.files, copySources: read.copySources)
+        XCTAssertNil(encodedAgain.savedFiles)
+        XCTAssertEqual(Data(copied.encoded().withUnsafeBytes { Array($0) }), Data(encodedAgain.encoded().withUnsafeBytes { Array($0) }))
+        copied.save(journal: journal.root.path, id: "abc-2")
+        let readAgain = try XCTUnwrap(SiteManifest.load(journal: journal.root.path, id: "abc-2"))
+        XCTAssertEqual(readAgain.files, manifest.files)
+        XCTAssertEqual(readAgain.copySources, manifest.copySources)
+        XCTAssertEqual(readAgain.reads, [[0], [-1]])
+        // Other files than those read are encoded, not taken from the saved bytes.
+        XCTAssertNil(read.with(pages: read.pages, reads: read.reads, files: ["index.html"], copySources: [0]).savedFiles)
         // The photo stage keys a size by its folder's hash and its name: the same key as its path's.
         let folder = ".journalgen-cache/images/ab/abcdef-0123"
         let folderHash = SiteManifest.sourceKeyFolderHash(folder)

@@ -516,19 +516,20 @@ public struct BuildPipeline: Sendable {
                     changed.append((documentPaths[index], madeDocuments[n].data))
                 }
             }
-            // The site's record, made beside the look at its folders, saved after the file:
-            // a record saying a page is current must never precede it.
+            // The site's record, made and written beside the look at its folders, put in place
+            // after the file: a record saying a page is current must never precede it.
             // Written on one thread, read after `recorded.wait()`.
-            nonisolated(unsafe) var record: CompactSink?
+            nonisolated(unsafe) var record: FileIO.WrittenAside?
             let recorded = DispatchGroup()
             if changed.count <= 1 {
                 var allReads: [[Int]] = []
                 allReads.reserveCapacity(jobs.count + documents.count)
                 for index in jobs.indices { allReads.append(pageReads[index] ?? renderedPages[index]!.reads) }
                 for index in documents.indices { allReads.append(documentReads[index] ?? renderedDocuments[index]!.reads) }
-                let reads = allReads
+                let reads = allReads, journalPath = journal.path, siteID = refresh.record.siteID
                 DispatchQueue.global().async(group: recorded) {
                     record = fingerprints.encodedInPlace(pages: jobPaths + documentPaths, reads: reads)
+                        .flatMap { SiteManifest.writeAside($0, journal: journalPath, id: siteID) }
                 }
             }
             // Pages first (a changed first paragraph changes several), then the photos and
@@ -538,8 +539,9 @@ public struct BuildPipeline: Sendable {
                 && refresh.holdsCurrentCopies()
                 && (changed.first.map { change in change.bytes.withUnsafeBytes { refresh.apply((change.path, $0)) } } ?? refresh.apply(nil))
             recorded.wait()
+            if !applied { record?.discard() }
             if applied {
-                if let record { SiteManifest.save(record, journal: journal.path, id: refresh.record.siteID) }
+                _ = record?.putInPlace()
                 report.refreshedInPlace = true
                 report.pagesMade = pagesToMake.map { jobPaths[$0] }
                 report.documentsMade = documentsToMake.map { documentPaths[$0] }.sorted()

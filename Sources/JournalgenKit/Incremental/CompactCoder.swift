@@ -177,6 +177,9 @@ final class CompactSource {
         self.position = position
     }
 
+    /// The bytes of `range` as they lie in the source, kept with it (see SavedBytes).
+    func saved(_ range: Range<Int>) -> SavedBytes { SavedBytes(owner: owner, range: range) }
+
     func byte() throws -> UInt8 {
         guard position < bytes.count else { throw CompactCoder.Failure() }
         defer { position += 1 }
@@ -480,4 +483,12 @@ struct CompactDecoder: Decoder {
         mutating func nestedUnkeyedContainer() throws -> UnkeyedDecodingContainer { currentIndex += 1; return try Unkeyed(source: source) }
         mutating func superDecoder() throws -> Decoder { CompactDecoder(source: source) }
     }
+}
+
+/// Encoded bytes read from a source, written again as they are (CompactSink.append).
+struct SavedBytes: Sendable {
+    let owner: SourceBytes
+    let range: Range<Int>
+
+    var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: owner.bytes[range]) }
 }

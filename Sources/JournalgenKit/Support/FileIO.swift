@@ -113,12 +113,35 @@ enum FileIO {
     /// never half written (a cache file read while another build writes it); nothing is left
     /// behind when it fails.
     static func replace(_ path: String, withParts parts: [any ContiguousBytes]) -> Bool {
+        guard let aside = writeAside(path, parts: parts) else { return false }
+        return aside.putInPlace()
+    }
+
+    /// The first half of `replace`: the parts written beside `path`, which `putInPlace` then
+    /// names `path`, or `discard` removes. Nil, and nothing left behind, when writing failed.
+    static func writeAside(_ path: String, parts: [any ContiguousBytes]) -> WrittenAside? {
         let temporary = path + ".new-\(getpid())"
-        guard write(parts: parts, to: temporary), rename(temporary, path) == 0 else {
+        guard write(parts: parts, to: temporary) else {
             unlink(temporary)
-            return false
+            return nil
         }
-        return true
+        return WrittenAside(temporary: temporary, path: path)
+    }
+
+    /// A file written beside the one it replaces (`writeAside`).
+    struct WrittenAside: Sendable {
+        let temporary: String
+        let path: String
+
+        func putInPlace() -> Bool {
+            guard rename(temporary, path) == 0 else {
+                unlink(temporary)
+                return false
+            }
+            return true
+        }
+
+        func discard() { unlink(temporary) }
     }
 
     private static func writeAll(_ buffer: UnsafeRawBufferPointer, to fd: Int32) -> Bool {
