@@ -27,8 +27,17 @@ import Testing
         for day in 2...4 {
             try journal.write("entries/2026-04-0\(day)-big.md", "---\ntitle: Big \(day)\n---\n" + String(repeating: "word ", count: 40_000) + "\n")
         }
-        let report = journal.build { $0.output = output }
+        // A private entry: its sealed part is written beside its place in the cache during the
+        // build, and a build that fails must not leave it there.
+        try journal.write("entries/2026-04-05-private.md", "---\ntitle: Hidden\nprivate: true\n---\nNot here.\n")
+        let report = journal.build {
+            $0.output = output
+            $0.passphrase = { _ in TestPassphrase.value }
+        }
         #expect(!report.succeeded)
+        let privateCache = journal.root.appendingPathComponent(".journalgen-cache/private").path
+        let left = (try? FileManager.default.contentsOfDirectory(atPath: privateCache)) ?? []
+        #expect(!left.contains { $0.contains(".new-") }, "nothing written aside is left: \(left)")
         let messages = report.diagnostics.map(\.message)
         #expect(messages.count == 1, "\(messages)")
         #expect(messages.first?.contains("No space left on device") == true, "\(messages)")

@@ -33,9 +33,13 @@ public struct BuildPipeline: Sendable {
         // Work that no later stage needs, done beside them (the entry cache written to disk).
         let background = DispatchGroup()
         let readAhead = readAhead(journal: journal.path)
+        // Cache files written beside their places during the build, put in place when the site
+        // is; any still aside when the build ends are removed (a failed build leaves none).
+        let writtenAside = Mutex<[SideWork<FileIO.WrittenAside?>]>([])
         func finish(_ succeeded: Bool) -> BuildReport {
             readAhead?.stop()
             background.wait()
+            for aside in writtenAside.withLock({ $0 }) { aside.value?.discard() }
             report.diagnostics = diagnostics.diagnostics
             report.succeeded = succeeded && report.errors == 0 && !(options.strict && report.warnings > 0)
             if options.strict && report.warnings > 0 && report.errors == 0 {
@@ -204,6 +208,7 @@ public struct BuildPipeline: Sendable {
         // Sealed again only when something the private part is made from changed: serve keeps
         // the last one in memory, build on disk (with the site in place holding its files).
         var sealedToSave: (store: SealedPartStore, key: String)?
+        var sealedAside: SideWork<FileIO.WrittenAside?>?
         var sealNew: (store: SealedPartStore?, key: String?)?
         var sealing: SideWork<LockedSite>?
         if let keys {
@@ -290,7 +295,17 @@ public struct BuildPipeline: Sendable {
             if let built = sealing?.value, let sealNew {
                 locked = built
                 if let session = options.session, let key = sealNew.key { session.remember(locked, key: key, split: split) }
-                if let store = sealNew.store, let key = sealNew.key { sealedToSave = (store, key) }
+                if let store = sealNew.store, let key = sealNew.key {
+                    sealedToSave = (store, key)
+                    // Outside serve the split is as it will be at the end (serve's public entries
+                    // leave it after this): the part's file is written now, beside its place.
+                    if options.session == nil {
+                        let site = locked, split = split, output = options.outputFolder
+                        let aside = SideWork { store.writeAside(site, key: key, output: output, split: split) }
+                        writtenAside.withLock { $0.append(aside) }
+                        sealedAside = aside
+                    }
+                }
             }
             pageRenderer.lock = LockScreens(pages: locked.pages, salt: keys.salt, check: keys.keyCheck.base64EncodedString(), hint: config.privateHint)
             stage("seal private pages")
@@ -707,7 +722,11 @@ public struct BuildPipeline: Sendable {
                     fingerprints?.save(pages: pagePaths, reads: allReads, files: files,
                                        copySources: options.session == nil ? Self.copySources(of: files, copies: copies) : [], output: output)
                 }
-                if let (store, key) = sealedToSave { store.save(locked, key: key, output: options.outputFolder, split: split) }
+                if let sealedAside {
+                    _ = sealedAside.value?.putInPlace()
+                } else if let (store, key) = sealedToSave {
+                    store.save(locked, key: key, output: options.outputFolder, split: split)
+                }
             }
         } catch {
             discard()

@@ -72,6 +72,13 @@ struct SealedPartStore {
 
     /// After the build that made `site` put it in place at `output`.
     func save(_ site: LockedSite, key: String, output: URL, split: LockedSite.Split) {
+        _ = writeAside(site, key: key, output: output, split: split)?.putInPlace()
+    }
+
+    /// `save`'s writing, beside the file, without putting it in place: done while the pages are
+    /// rendered, so that the end of a first build waits only for the renaming (writing these
+    /// 4.5 MB at the end of a 10k build was 12 to 40 ms with a core idle).
+    func writeAside(_ site: LockedSite, key: String, output: URL, split: LockedSite.Split) -> FileIO.WrittenAside? {
         let texts = LockedSiteMemo.texts(of: site.reads, in: split).sorted { $0.key < $1.key }.flatMap { [$0.key, $0.value] }
         let saved = Saved(key: key, output: output.path, texts: texts, pages: site.pages,
                           reads: site.reads, files: site.copies.map(\.sitePath), images: site.imagesProcessed + site.imagesFromCache)
@@ -81,8 +88,8 @@ struct SealedPartStore {
         let capacity = 4096 + site.pages.reduce(0) { $0 + $1.payload.utf8.count + $1.sitePath.utf8.count + 16 }
             + [texts, site.reads, saved.files].reduce(0) { $0 + $1.reduce(0) { $0 + $1.utf8.count + 8 } }
         guard let bytes = try? CompactCoder.sink(of: saved, capacity: capacity),
-              FileIO.makeDirectories((path as NSString).deletingLastPathComponent) else { return }
-        _ = FileIO.replace(path, withParts: [bytes])
+              FileIO.makeDirectories((path as NSString).deletingLastPathComponent) else { return nil }
+        return FileIO.writeAside(path, parts: [bytes])
     }
 
     static func table(_ pairs: [String]) -> [String: String] {
