@@ -554,7 +554,6 @@ public struct BuildPipeline: Sendable {
                 && refresh.holdsCurrentCopies()
                 && (changed.first.map { change in change.bytes.withUnsafeBytes { refresh.apply((change.path, $0)) } } ?? refresh.apply(nil))
             recorded.wait()
-            if !applied { record?.discard() }
             if applied {
                 _ = record?.putInPlace()
                 report.refreshedInPlace = true
@@ -571,6 +570,8 @@ public struct BuildPipeline: Sendable {
                 }
                 return finish(true)
             }
+            // The site is built aside instead, with a record of its own.
+            record?.discard()
         }
         if refresh != nil {
             images = runPhotoStage()
