@@ -52,7 +52,23 @@ import Testing
                 if index == 0 { hasher.update(data: [UInt8]([task.isDone ? 1 : 0, task.isImportant ? 1 : 0])) }
             }
         }
-        #expect(SiteFingerprint.tasks(of: [first, second]) == SiteFingerprint.hex(hasher.finalize()))
+        #expect(SiteFingerprint.tasks(of: [first, second]) == SiteFingerprint.code(hasher.finalize()))
         #expect(SiteFingerprint.tasks(of: [first, second]) != SiteFingerprint.tasks(of: [second, first]))
+    }
+}
+
+/// Fingerprints are kept as 15 characters (a string Swift holds without an allocation): the
+/// digest's first 90 bits in base64url, as Foundation's base64 writes the same bytes.
+@Suite struct FingerprintCodeTests {
+    @Test func aFingerprintIsItsDigestsFirst90BitsInBase64URL() {
+        for text in ["", "a", "2013/2013-09-08-ayse-and-the-drizzle.md", String(repeating: "日本", count: 40)] {
+            let digest = Fingerprinter.hash(data: Data(text.utf8))
+            let first12 = digest.withUnsafeBytes { Data($0.prefix(12)) }
+            let expected = first12.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            let code = SiteFingerprint.code(digest)
+            #expect(code == String(expected.prefix(15)), "\(text)")
+            #expect(code.utf8.count == 15)
+        }
+        #expect(SiteFingerprint.code(Fingerprinter.hash(data: Data("a".utf8))) != SiteFingerprint.code(Fingerprinter.hash(data: Data("b".utf8))))
     }
 }

@@ -303,7 +303,7 @@ public final class EntryCache: Sendable {
     /// touch). XXH3 (see `Fingerprinter`): SHA-256 of every file was the empty cache's largest
     /// extra work (113 M of the 230 M instructions it added to the 1k journal's first build).
     static func hash(_ data: Data) -> String {
-        SiteFingerprint.hex(Fingerprinter.hash(data: data))
+        SiteFingerprint.code(Fingerprinter.hash(data: data))
     }
 
     /// The settings an entry's loading depends on, apart from its own file and media. Not the
