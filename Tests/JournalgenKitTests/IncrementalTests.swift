@@ -457,6 +457,16 @@ final class IncrementalTests: XCTestCase {
         let trusted = EntryListing.list(below: root, last: settled)
         XCTAssertEqual(trusted.foldersRead, 0)
         XCTAssertEqual(Set(trusted.files), walked)
+        // Each folder's names kept in order; the whole put in order as a sort would.
+        for folder in settled.folders.values {
+            XCTAssertEqual(folder.files, folder.files.sorted())
+            XCTAssertEqual(folder.folders, folder.folders.sorted())
+        }
+        XCTAssertEqual(JournalLoader.inOrder(trusted.files), walked.sorted())
+        XCTAssertNotEqual(trusted.files, walked.sorted(), "top.md, in entries/ itself, comes first in the walk and last in order: the check must sort")
+        XCTAssertEqual(JournalLoader.inOrder(["2024/b.md", "2024/a.md", "2023/z.md"]), ["2023/z.md", "2024/a.md", "2024/b.md"])
+        XCTAssertEqual(JournalLoader.inOrder(["a"]), ["a"])
+        XCTAssertEqual(JournalLoader.inOrder([]), [])
 
         // A file added, one removed, a folder renamed: their folders are read again, and only they.
         try journal.write("entries/2025/deep/er/2025-07-08-f.md", "---\ndate: 2025-07-08\n---\nNew.\n")

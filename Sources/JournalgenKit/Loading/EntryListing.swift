@@ -33,7 +33,8 @@ struct EntryListing {
     /// Two seconds: the coarsest clock of the file systems journals live on (FAT's).
     static let settling = 2_000_000_000
 
-    /// The entry files below `root` (relative to it, in no particular order), and the snapshot
+    /// The entry files below `root` (relative to it; each folder's in order, then its folders'
+    /// in order, which is sorted as a whole unless a folder's name sorts between its files'), and the snapshot
     /// the next listing starts from. `foldersRead` counts the folders read rather than trusted.
     static func list(below root: String, last: Snapshot?, now: Date = Date()) -> (files: [String], snapshot: Snapshot, foldersRead: Int) {
         let madeAt = Int(now.timeIntervalSince1970 * 1e9)
@@ -55,6 +56,10 @@ struct EntryListing {
             for item in FileIO.visibleItems(path) {
                 if item.isFolder { folder.folders.append(item.name) } else if EntryFileName.isEntry(item.name) { folder.files.append(item.name) }
             }
+            // In order once, as read: a listing of folders all trusted then comes out in the
+            // order the build wants, and is only checked (`JournalLoader.inOrder`).
+            folder.files.sort()
+            folder.folders.sort()
             return (folder, true)
         }
         /// `relative`'s folder and those below it: (path, folder, read or trusted) each.

@@ -451,6 +451,18 @@ public struct JournalLoader: Sendable {
     }
 
     /// Every `.md` below entries/ (paths relative to it), in path order so builds are deterministic.
+    /// `files` sorted. A listing from the last one's folders is in order already (EntryListing
+    /// keeps each folder's names sorted): checking that is 10,000 comparisons, where sorting the
+    /// 10,000 entry files of every build was 130,000 (27 M instructions, 2 % of a build after one edit).
+    static func inOrder(_ files: [String]) -> [String] {
+        var index = files.startIndex
+        while index + 1 < files.endIndex {
+            guard files[index] <= files[index + 1] else { return files.sorted() }
+            index += 1
+        }
+        return files
+    }
+
     func entryFiles(diagnostics: DiagnosticsEngine) -> [String] {
         let folder = journal.appendingPathComponent("entries")
         var isDirectory: ObjCBool = false
@@ -459,7 +471,7 @@ public struct JournalLoader: Sendable {
                               at: SourceLocation(path: paths.display(journal.appendingPathComponent(JournalConfig.fileName))))
             return []
         }
-        return (entryCache?.entryFiles(below: folder.path) ?? FileIO.listFiles(below: folder.path, include: EntryFileName.isEntry)).sorted()
+        return Self.inOrder(entryCache?.entryFiles(below: folder.path) ?? FileIO.listFiles(below: folder.path, include: EntryFileName.isEntry))
     }
 }
 
