@@ -420,6 +420,8 @@ extension MetaEntry: CompactCodable {
 extension MediaItem: CompactCodable {
     func write(compact sink: CompactSink) {
         sink.string(source)
+        // Kept, not found again from the name's ending: 1,200 instructions an item as read back.
+        sink.byte(kind.rawValue)
         sink.optional(caption)
         sink.optional(poster)
         sink.optional(filePath)
@@ -440,7 +442,8 @@ extension MediaItem: CompactCodable {
 
     init(compact source: CompactSource) throws {
         self.source = try source.string()
-        kind = Kind(of: self.source)
+        guard let kind = Kind(rawValue: try source.byte()) else { throw CompactCoder.Failure() }
+        self.kind = kind
         caption = try source.optionalString()
         poster = try source.optionalString()
         filePath = try source.optionalString()
