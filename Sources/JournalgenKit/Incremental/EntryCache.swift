@@ -68,7 +68,7 @@ public final class EntryCache: Sendable {
 
     /// Coded field by field: through Codable's generic containers, reading the 32 shards'
     /// headers (10,000 names and lengths) was 19 M instructions of every build after an edit.
-    private struct Header: CompactCodable {
+    fileprivate struct Header: CompactCodable {
         var format: Int
         var key: String
         /// The folder the records' paths for messages are shown from.
@@ -76,28 +76,12 @@ public final class EntryCache: Sendable {
         var paths: [String]
         var lengths: [Int]
 
-        init(format: Int, key: String, workingDirectory: String, paths: [String], lengths: [Int]) {
-            self.format = format
-            self.key = key
-            self.workingDirectory = workingDirectory
-            self.paths = paths
-            self.lengths = lengths
-        }
-
         func write(compact sink: CompactSink) {
             sink.int(format)
             sink.string(key)
             sink.string(workingDirectory)
             sink.list(paths)
             sink.list(lengths, sink.int)
-        }
-
-        init(compact source: CompactSource) throws {
-            format = try source.int()
-            key = try source.string()
-            workingDirectory = try source.string()
-            paths = try source.strings()
-            lengths = try source.list(source.int)
         }
     }
 
@@ -567,4 +551,15 @@ enum BinaryIdentity {
         guard stat("/proc/self/exe", &info) == 0 else { return CommandLine.arguments.first ?? "" }
         return "\(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
     }()
+}
+
+extension EntryCache.Header {
+    // In an extension, so the header keeps its memberwise initialiser.
+    init(compact source: CompactSource) throws {
+        format = try source.int()
+        key = try source.string()
+        workingDirectory = try source.string()
+        paths = try source.strings()
+        lengths = try source.list(source.int)
+    }
 }
