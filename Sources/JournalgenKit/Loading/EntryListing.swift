@@ -33,9 +33,10 @@ struct EntryListing {
     /// Two seconds: the coarsest clock of the file systems journals live on (FAT's).
     static let settling = 2_000_000_000
 
-    /// The entry files below `root` (relative to it; each folder's in order, then its folders'
-    /// in order, which is sorted as a whole unless a folder's name sorts between its files'), and the snapshot
-    /// the next listing starts from. `foldersRead` counts the folders read rather than trusted.
+    /// The entry files below `root` (relative to it: a folder's own files in order, then those of
+    /// its folders, folder by folder in order; sorted as a whole unless a folder's name sorts
+    /// among the files beside it), and the snapshot the next listing starts from. `foldersRead`
+    /// counts the folders read rather than trusted.
     static func list(below root: String, last: Snapshot?, now: Date = Date()) -> (files: [String], snapshot: Snapshot, foldersRead: Int) {
         let madeAt = Int(now.timeIntervalSince1970 * 1e9)
         let trustedBefore = last.map { $0.madeAt > Int.min + settling ? $0.madeAt - settling : Int.min } ?? Int.min
