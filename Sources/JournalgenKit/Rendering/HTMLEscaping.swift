@@ -27,19 +27,25 @@ public enum HTMLEscaping {
     /// `escape(text)` appended to the bytes of a page being rendered, the runs between special
     /// characters as they are: a page's thousands of values are not each made a string first.
     static func escape(_ text: String, into output: inout [UInt8]) {
+        escape(text) { output.append(contentsOf: $0) }
+    }
+
+    /// `escape(text)`, its runs and replacements given to `write` in order.
+    @inline(__always)
+    static func escape(_ text: String, _ write: (UnsafeBufferPointer<UInt8>) -> Void) {
         let done: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
             special.withLookup { isSpecial in
                 var runStart = 0
                 for index in bytes.indices where isSpecial(bytes[index]) {
                     let replacement = replacement(for: bytes[index])!
-                    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                    output.append(contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
+                    write(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                    write(UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
                     runStart = index + 1
                 }
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+                write(UnsafeBufferPointer(rebasing: bytes[runStart...]))
             }
         }
-        if done == nil { escape(String(decoding: Array(text.utf8), as: UTF8.self), into: &output) }
+        if done == nil { escape(String(decoding: Array(text.utf8), as: UTF8.self), write) }
     }
 }
 

@@ -69,7 +69,7 @@ public struct MustacheLibrary: Sendable {
             overrun.first.withLock { $0 = $0 ?? stoppedAt }
             overrun.stopped.store(true, ordering: .relaxed)
         }
-        return renderer.output
+        return renderer.output.finish()
     }
 
     /// One thread's copies, by name and by the number of the name's TemplateKey (which is how
@@ -111,7 +111,7 @@ public struct MustacheLibrary: Sendable {
         /// capacity, count and ASCII flags updated), a third of the renderer's work; to an array
         /// of bytes it is a copy. Pages are written from these bytes; only fragments that other
         /// pages include (`render`) are made Strings.
-        var output: [UInt8] = []
+        var output = PageBytes()
         var depth = 0
         /// Partials and parents rendered so far in this page. Past `maximumExpansions` no more
         /// are: includes that recurse inside sections whose values never run out would otherwise
@@ -133,7 +133,6 @@ public struct MustacheLibrary: Sendable {
         init(templates: [MustacheTemplate?], overrun: Overrun) {
             self.templates = templates
             self.overrun = overrun
-            output.reserveCapacity(16_384)
         }
 
         func lookup(_ path: UnsafePointer<MustacheTemplate.Path>) -> TemplateValue? {
@@ -196,10 +195,10 @@ public struct MustacheLibrary: Sendable {
                 defer { index += 1 }
                 switch nodes[index] {
                 case .text(let bytes):
-                    output.append(contentsOf: bytes)
+                    output.append(bytes)
                 case .variable(let path, let escaped):
                     guard let value = lookup(path) else { continue }
-                    if escaped { HTMLEscaping.escape(value.renderedText, into: &output) } else { output.append(utf8Of: value.renderedText) }
+                    if escaped { HTMLEscaping.escape(value.renderedText) { output.append($0) } } else { output.append(utf8Of: value.renderedText) }
                 case .section(let path, let inverted, let children):
                     let value = lookup(path) ?? .null
                     if inverted {
@@ -246,5 +245,53 @@ public struct MustacheLibrary: Sendable {
                 }
             }
         }
+    }
+}
+
+/// A page's bytes as the renderer writes them: gathered in a run of its own and added to the
+/// page's array a run at a time. Appended to the array one by one, the 4 million pieces of a
+/// 10k first build (templates' text between tags, values, the runs between escaped characters)
+/// cost 70 instructions each beyond the copy, the array checking its storage and room each time:
+/// 530 M instructions, 2.5 % of the build.
+///
+/// The renderer that owns one finishes it once (`finish` lets go of the run).
+struct PageBytes {
+    private var bytes: [UInt8] = []
+    private let run: UnsafeMutablePointer<UInt8>
+    private var used = 0
+    private static let runSize = 8_192
+
+    init() {
+        run = .allocate(capacity: Self.runSize)
+        bytes.reserveCapacity(16_384)
+    }
+
+    @inline(__always) mutating func append(_ piece: UnsafeBufferPointer<UInt8>) {
+        guard let base = piece.baseAddress else { return }
+        if piece.count > Self.runSize - used {
+            flush()
+            // A long piece (a rendered body) goes to the array as it is.
+            if piece.count > Self.runSize / 2 { bytes.append(contentsOf: piece); return }
+        }
+        UnsafeMutableRawPointer(run + used).copyMemory(from: base, byteCount: piece.count)
+        used += piece.count
+    }
+
+    /// The text's UTF-8 bytes, copied from its storage at once.
+    mutating func append(utf8Of text: String) {
+        if text.utf8.withContiguousStorageIfAvailable({ append($0) }) == nil { append(utf8Of: String(decoding: Array(text.utf8), as: UTF8.self)) }
+    }
+
+    private mutating func flush() {
+        guard used > 0 else { return }
+        bytes.append(contentsOf: UnsafeBufferPointer(start: run, count: used))
+        used = 0
+    }
+
+    /// The page, every piece in order.
+    mutating func finish() -> [UInt8] {
+        flush()
+        run.deallocate()
+        return bytes
     }
 }
