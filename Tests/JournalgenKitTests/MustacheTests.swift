@@ -148,4 +148,23 @@ import Testing
         #expect(missing.count == 1)
         #expect(missing.first?.name == "footer" && missing.first?.line == 2 && missing.first?.column == 3)
     }
+
+    /// A page's bytes go through an 8 KB run (PageBytes): pieces that fill it exactly, overflow
+    /// it, or are too long for it come out whole and in order, in a page and in values.
+    @Test func pagesComeOutWholeWhateverTheSizesOfTheirPieces() throws {
+        var page = PageBytes()
+        var expected: [UInt8] = []
+        for (index, size) in [0, 1, 8_191, 1, 4_096, 4_097, 8_192, 3, 20_000, 0, 5_000, 8_000, 7].enumerated() {
+            let piece = (0..<size).map { UInt8(truncatingIfNeeded: $0 &+ index) }
+            piece.withUnsafeBufferPointer { page.append($0) }
+            expected += piece
+        }
+        let made = page.finish()
+        // Compared first: a failure then names the sizes, not 60,000 bytes.
+        let same = made == expected
+        #expect(same, "\(made.count) bytes made, \(expected.count) expected")
+        let long = String(repeating: "a<b>&", count: 3_000)
+        let values: [String: TemplateValue] = ["x": .text(long), "y": .text("é")]
+        #expect(try render("{{x}}|{{{x}}}|{{y}}", values) == HTMLEscaping.escape(long) + "|" + long + "|é")
+    }
 }

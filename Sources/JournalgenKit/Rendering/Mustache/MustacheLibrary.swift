@@ -108,9 +108,9 @@ public struct MustacheLibrary: Sendable {
         /// twice.
         var sectionPaths: [Int] = []
         /// The page's bytes. Appending to a String cost about 350 instructions each time (its
-        /// capacity, count and ASCII flags updated), a third of the renderer's work; to an array
-        /// of bytes it is a copy. Pages are written from these bytes; only fragments that other
-        /// pages include (`render`) are made Strings.
+        /// capacity, count and ASCII flags updated), a third of the renderer's work; to bytes it
+        /// is a copy (gathered in runs: see PageBytes). Pages are written from these bytes; only
+        /// fragments that other pages include (`render`) are made Strings.
         var output = PageBytes()
         var depth = 0
         /// Partials and parents rendered so far in this page. Past `maximumExpansions` no more
