@@ -8,6 +8,39 @@ import Testing
         #expect(HTMLEscaping.escape("京都 plain") == "京都 plain")
     }
 
+    /// The words of eight bytes passed over at once: each special byte at each place of a text
+    /// longer than two words, among bytes one bit away from them (`%` `=` `?` `#` `"` + 0x80),
+    /// escaped as a byte-by-byte reference does.
+    @Test func escapingFindsEachSpecialByteAtEveryPlace() {
+        func reference(_ text: String) -> String {
+            text.map { c -> String in
+                switch c {
+                case "&": "&amp;"
+                case "<": "&lt;"
+                case ">": "&gt;"
+                case "\"": "&quot;"
+                case "'": "&#39;"
+                default: String(c)
+                }
+            }.joined()
+        }
+        let fillers = ["%=?#$;:/.a", "é京=?%-()"]
+        for filler in fillers {
+            let base = String(repeating: filler, count: 4)
+            let characters = Array(base)
+            #expect(HTMLEscaping.escape(base) == base)
+            for special in ["&", "'", "\"", "<", ">"] {
+                for place in characters.indices {
+                    var text = characters
+                    text[place] = Character(special)
+                    let made = String(text)
+                    #expect(HTMLEscaping.escape(made) == reference(made), "\(special) at \(place) of \(made)")
+                }
+            }
+        }
+        #expect(HTMLEscaping.escape(String(repeating: "<&>", count: 9)) == String(repeating: "&lt;&amp;&gt;", count: 9))
+    }
+
     @Test func slugs() {
         #expect(Slug.make("Up the Mountain: Kyoto!") == "up-the-mountain-kyoto")
         #expect(Slug.make("Café au lait, Straße") == "cafe-au-lait-strasse")

@@ -13,11 +13,14 @@ public enum HTMLEscaping {
         }
     }
 
-    private static let special = ByteSet { replacement(for: $0) != nil }
+    /// Whether the text has a byte to escape, eight bytes at a time (`mayHoldSpecial`).
+    static func needsEscaping(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { firstSpecial(in: $0, from: 0) != nil } ?? text.utf8.contains { replacement(for: $0) != nil }
+    }
 
     public static func escape(_ text: String) -> String {
         // One pass to see whether anything needs escaping (most titles and names do not).
-        guard special.containsAny(of: text) else { return text }
+        guard needsEscaping(text) else { return text }
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count + 16)
         escape(text, into: &out)
@@ -34,18 +37,46 @@ public enum HTMLEscaping {
     @inline(__always)
     static func escape(_ text: String, _ write: (UnsafeBufferPointer<UInt8>) -> Void) {
         let done: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
-            special.withLookup { isSpecial in
-                var runStart = 0
-                for index in bytes.indices where isSpecial(bytes[index]) {
-                    let replacement = replacement(for: bytes[index])!
-                    write(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                    write(UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
-                    runStart = index + 1
-                }
-                write(UnsafeBufferPointer(rebasing: bytes[runStart...]))
+            var runStart = 0
+            while let index = firstSpecial(in: bytes, from: runStart) {
+                let replacement = replacement(for: bytes[index])!
+                write(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                write(UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
+                runStart = index + 1
             }
+            write(UnsafeBufferPointer(rebasing: bytes[runStart...]))
         }
         if done == nil { escape(String(decoding: Array(text.utf8), as: UTF8.self), write) }
+    }
+
+    /// Where the first byte to escape is, at or after `start`. The 2 million values of a 10k
+    /// first build went through a table a byte at a time, five instructions a byte, 2 % of the
+    /// build's instructions; words with none of the five bytes are passed over eight at a time.
+    @inline(__always)
+    static func firstSpecial(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        var at = start
+        while bytes.count - at >= 8 {
+            if mayHoldSpecial(UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self)) { break }
+            at += 8
+        }
+        while at < bytes.count {
+            if replacement(for: base[at]) != nil { return at }
+            at += 1
+        }
+        return nil
+    }
+
+    /// False when none of the word's eight bytes is `&`, `'`, `"`, `<` or `>`; true when one may
+    /// be (a byte above a match can also test positive: the bytes are then looked at one by one).
+    /// `&` (0x26) and `'` (0x27) differ only in the lowest bit, `<` (0x3C) and `>` (0x3E) only
+    /// in the second: setting that bit makes each pair one byte to find, three in all.
+    @inline(__always)
+    static func mayHoldSpecial(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func hasZeroByte(_ v: UInt64) -> UInt64 { (v &- ones) & ~v & highs }
+        return hasZeroByte((word | ones) ^ (0x27 &* ones)) | hasZeroByte((word | (0x02 &* ones)) ^ (0x3E &* ones))
+            | hasZeroByte(word ^ (0x22 &* ones)) != 0
     }
 }
 
