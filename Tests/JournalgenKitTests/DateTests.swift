@@ -42,6 +42,7 @@ import Testing
         #expect(pad(7, 2) == "07" && pad(42, 2) == "42" && pad(123, 2) == "123" && pad(0, 1) == "0")
         #expect(pad(987, 4) == "0987" && pad(12026, 4) == "12026" && pad(-5, 2) == "-5" && pad(3, 6) == "000003")
         #expect(SVGText.number(1234.56) == "1234.6" && SVGText.number(-0.04) == "0" && SVGText.number(-12.3) == "-12.3" && SVGText.number(3) == "3")
+        #expect(SVGText.number(0.96) == "1" && SVGText.number(-0.06) == "-0.1" && SVGText.number(-1e15) == "-1000000000000000" && SVGText.number(10.05) == "10.1")
     }
 
     @Test func dateOnly() throws {

@@ -178,6 +178,10 @@ import Testing
         #expect(numeric.format(numeric.time, day, hour: 7, minute: 5) == "07:05")
         #expect(numeric.format(DateStyle.parse("d M y H:mm"), CalendarDay(year: 987, month: 12, day: 31), hour: 0, minute: 0) == "31 12 987 0:00")
         #expect(numeric.format(DateStyle.parse("EEE, d MMM"), day) == "Wed, 1 Apr")
+        // Past the stack's 256 bytes a date is put together in an array, whole.
+        let long = String(repeating: "Tag ", count: 70)
+        #expect(numeric.format(DateStyle.parse("'\(long)'d MMMM y"), day) == long + "1 April 2026")
+        #expect(numeric.format(DateStyle.parse("d MMMM '\(long)'"), day) == "1 April " + long)
     }
 
     /// A file's readable name, worked out byte by byte, is the name worked out by characters.
