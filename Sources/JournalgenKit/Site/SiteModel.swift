@@ -74,6 +74,9 @@ public final class SiteModel: Sendable {
     public let backlinks: [[Int]]
     /// Links of the entries that lead nowhere (errors) or to a draft (warnings).
     let linkProblems: [LinkResolver.Problem]
+    /// What the tasks pages show of each entry with tasks (`TaskEntryTexts`), made when the
+    /// first task is shown.
+    let taskEntryTexts: SideWork<[TaskEntryTexts?]>
     /// Every resolved link, for the page fingerprints: a link added anywhere changes backlinks.
     let linkDigest: String
 
@@ -146,6 +149,7 @@ public final class SiteModel: Sendable {
         (years, tags) = grouped.value
         self.moodLog = moodLog
         listPages = ListPages(entries: entries, tags: tags, views: views, moodLog: moodLog, paging: config.paging)
+        taskEntryTexts = TaskEntryTexts.pending(entries: entries, links: links, localization: localization)
     }
 
     /// By each entry's own day: in time order, an entry written just after midnight in Tokyo
@@ -197,6 +201,7 @@ public final class SiteModel: Sendable {
         backlinks = model.backlinks
         linkProblems = model.linkProblems
         linkDigest = model.linkDigest
+        taskEntryTexts = TaskEntryTexts.pending(entries: entries, links: model.links, localization: model.localization)
     }
 
     /// The model the loaded entries would make, from `model`, which was made of the same journal
