@@ -29,6 +29,27 @@ import Testing
         #expect(throws: FrontMatterSplitter.Unclosed.self) {
             try FrontMatterSplitter.split("---\ntitle: A\n\nBody")
         }
+        for text in ["---", "+++\ntitle = 1\n...\nBody", "---\na: 1\n----\nBody", "---\na: 1\n--\n"] {
+            #expect(throws: FrontMatterSplitter.Unclosed.self, "\(text)") { try FrontMatterSplitter.split(text) }
+        }
+    }
+
+    /// Fences with spaces or tabs after them, YAML's `...`, an empty front matter, a fence at the
+    /// end of the file, and a body that is not ASCII, with the lines they begin on.
+    @Test func fencesAtTheEdges() throws {
+        let cases: [(text: String, format: SplitEntry.Format, matter: String, body: String, bodyLine: Int)] = [
+            ("--- \t\ntitle: A\n... \nBody é\n", .yaml, "title: A", "Body é\n", 4),
+            ("---\n---\nBody", .yaml, "", "Body", 3),
+            ("---\ntitle: 京都\n---", .yaml, "title: 京都", "", 4),
+            ("+++\ntitle = 'A'\n\n+++\t\n", .toml, "title = 'A'\n", "", 5),
+            ("----\ntitle: A\n---\n", .none, "", "----\ntitle: A\n---\n", 1),
+            ("---x\n---\n", .none, "", "---x\n---\n", 1),
+        ]
+        for (text, format, matter, body, bodyLine) in cases {
+            let split = try FrontMatterSplitter.split(text)
+            #expect(split.format == format && split.frontMatter == matter && split.body == body, "\(text)")
+            #expect(split.bodyLine == bodyLine, "\(text)")
+        }
     }
 
     @Test func yamlErrorsCarryFileLines() {
