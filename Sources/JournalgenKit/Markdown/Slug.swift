@@ -26,24 +26,34 @@ public enum Slug {
     /// The same slug for a text of ASCII only, byte by byte: the general path asks Unicode
     /// properties of every character, which cost 2 % of a 10k-entry build once every task item
     /// of 60,000 got an anchor.
+    /// Written straight into the new string's storage (never longer than the text: a dash is
+    /// only put before a letter that follows punctuation, which writes nothing), not appended
+    /// to an array a byte at a time: 1,500 instructions a heading of 78,000, 0.6 % of a 10k
+    /// first build's.
     static func makeASCII(_ text: String) -> String? {
         var text = text
         return text.withUTF8 { bytes -> String? in
-            var out: [UInt8] = []
-            out.reserveCapacity(bytes.count)
-            var pendingDash = false
-            for byte in bytes {
-                switch byte {
-                case 0x80...: return nil
-                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
-                    if pendingDash && !out.isEmpty { out.append(UInt8(ascii: "-")) }
-                    pendingDash = false
-                    out.append(byte | (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? 0x20 : 0))
-                case 0x09...0x0D, 0x20...0x7E: pendingDash = true   // spaces, punctuation and symbols
-                default: break                                     // other controls count for nothing
+            guard TextDecoding.isASCII(bytes) else { return nil }
+            let slug = String(unsafeUninitializedCapacity: bytes.count) { out in
+                var count = 0
+                var pendingDash = false
+                for byte in bytes {
+                    switch byte {
+                    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                        if pendingDash && count > 0 {
+                            out[count] = UInt8(ascii: "-")
+                            count += 1
+                        }
+                        pendingDash = false
+                        out[count] = byte | (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? 0x20 : 0)
+                        count += 1
+                    case 0x09...0x0D, 0x20...0x7E: pendingDash = true   // spaces, punctuation and symbols
+                    default: break                                     // other controls count for nothing
+                    }
                 }
+                return count
             }
-            return out.count > maximumBytes ? nil : out.withUnsafeBufferPointer { TextDecoding.trusted($0, from: "Slug.makeASCII") }
+            return slug.utf8.count > maximumBytes ? nil : slug
         }
     }
 
