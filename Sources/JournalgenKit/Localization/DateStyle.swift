@@ -42,7 +42,7 @@ public struct DateStyle: Sendable {
     }
 
     /// Put together as bytes on the stack, made a String once: a String grown piece by piece
-    /// cost about 350 instructions an append (213,000 dates in a 10k build), and an array of
+    /// cost about 350 instructions an append (190,000 dates in a 10k build), and an array of
     /// bytes made for each date half as much again, for its memory.
     func format(_ pieces: [Piece], _ day: CalendarDay, hour: Int = 0, minute: Int = 0) -> String {
         let made: String? = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: FixedBytes.capacity) { buffer in

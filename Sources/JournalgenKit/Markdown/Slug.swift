@@ -26,6 +26,7 @@ public enum Slug {
     /// The same slug for a text of ASCII only, byte by byte: the general path asks Unicode
     /// properties of every character, which cost 2 % of a 10k-entry build once every task item
     /// of 60,000 got an anchor.
+    ///
     /// Written straight into the new string's storage (never longer than the text: a dash is
     /// only put before a letter that follows punctuation, which writes nothing), not appended
     /// to an array a byte at a time: 1,500 instructions a heading of 78,000, 0.6 % of a 10k

@@ -56,13 +56,17 @@ public enum HTMLEscaping {
     static func firstSpecial(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         guard let base = bytes.baseAddress else { return nil }
         var at = start
-        while bytes.count - at >= 8 {
-            if mayHoldSpecial(UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self)) { break }
-            at += 8
-        }
         while at < bytes.count {
-            if replacement(for: base[at]) != nil { return at }
-            at += 1
+            if bytes.count - at >= 8, !mayHoldSpecial(UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self)) {
+                at += 8
+                continue
+            }
+            // A word that may hold one, or the last bytes: one by one, then words again.
+            let end = min(at + 8, bytes.count)
+            while at < end {
+                if replacement(for: base[at]) != nil { return at }
+                at += 1
+            }
         }
         return nil
     }
