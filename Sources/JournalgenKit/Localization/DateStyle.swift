@@ -45,19 +45,21 @@ public struct DateStyle: Sendable {
     /// cost about 350 instructions an append (190,000 dates in a 10k build), and an array of
     /// bytes made for each date half as much again, for its memory.
     func format(_ pieces: [Piece], _ day: CalendarDay, hour: Int = 0, minute: Int = 0) -> String {
-        let made: String? = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: FixedBytes.capacity) { buffer in
-            var text = FixedBytes(buffer: buffer)
-            write(pieces, day, hour: hour, minute: minute, to: &text)
-            return text.overflowed ? nil : text.string
+        // 256 bytes hold any date of the built-in patterns; a strings file's pattern with a longer
+        // literal is put together again in four times the room (on the heap, past the stack's).
+        var capacity = 256
+        while true {
+            let made: String? = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+                var text = DateBytes(buffer: buffer)
+                write(pieces, day, hour: hour, minute: minute, to: &text)
+                return text.overflowed ? nil : text.string
+            }
+            if let made { return made }
+            capacity *= 4
         }
-        if let made { return made }
-        // A pattern from a strings file with a literal longer than the stack's bytes.
-        var text: [UInt8] = []
-        write(pieces, day, hour: hour, minute: minute, to: &text)
-        return text.withUnsafeBufferPointer { TextDecoding.trusted($0, from: "DateStyle.format") }
     }
 
-    private func write<Text: DateBytes>(_ pieces: [Piece], _ day: CalendarDay, hour: Int, minute: Int, to text: inout Text) {
+    private func write(_ pieces: [Piece], _ day: CalendarDay, hour: Int, minute: Int, to text: inout DateBytes) {
         for piece in pieces {
             switch piece {
             case .literal(let s): text.put(utf8Of: s)
@@ -123,40 +125,8 @@ public struct DateStyle: Sendable {
     }
 }
 
-/// Where a date's bytes go: the stack (`FixedBytes`), or an array when a pattern is too long.
-private protocol DateBytes {
-    mutating func put(_ bytes: UnsafeBufferPointer<UInt8>)
-    mutating func put(digitsOf value: Int, count: Int)
-}
-
-extension DateBytes {
-    mutating func put(utf8Of text: String) {
-        var text = text
-        text.withUTF8 { put($0) }
-    }
-
-    /// `value` in decimal, zero-padded to `width` digits, as `pad` writes it.
-    mutating func put(_ value: Int, width: Int) {
-        guard value >= 0 else { put(utf8Of: width > 1 ? pad(value, width) : String(value)); return }
-        var digits = 1, rest = value
-        while rest >= 10 { digits += 1; rest /= 10 }
-        put(digitsOf: value, count: max(width, digits))
-    }
-}
-
-extension [UInt8]: DateBytes {
-    fileprivate mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) { append(contentsOf: bytes) }
-
-    fileprivate mutating func put(digitsOf value: Int, count: Int) {
-        let start = self.count
-        append(contentsOf: repeatElement(UInt8(ascii: "0"), count: count))
-        withUnsafeMutableBufferPointer { putDigits(value, width: count, into: $0, at: start) }
-    }
-}
-
-/// A date's bytes in memory on the stack; past its end it only notes that they did not fit.
-private struct FixedBytes: DateBytes {
-    static let capacity = 256
+/// A date's bytes in memory of the caller's; past its end it only notes that they did not fit.
+private struct DateBytes {
     let buffer: UnsafeMutableBufferPointer<UInt8>
     var count = 0
     var overflowed = false
@@ -170,11 +140,21 @@ private struct FixedBytes: DateBytes {
         count += bytes.count
     }
 
-    mutating func put(digitsOf value: Int, count digits: Int) {
+    mutating func put(utf8Of text: String) {
+        var text = text
+        text.withUTF8 { put($0) }
+    }
+
+    /// `value` in decimal, zero-padded to `width` digits, as `pad` writes it.
+    mutating func put(_ value: Int, width: Int) {
+        guard value >= 0 else { put(utf8Of: width > 1 ? pad(value, width) : String(value)); return }
+        var digits = 1, rest = value
+        while rest >= 10 { digits += 1; rest /= 10 }
+        let total = max(width, digits)
         guard !overflowed else { return }
-        guard count + digits <= buffer.count else { overflowed = true; return }
-        putDigits(value, width: digits, into: buffer, at: count)
-        count += digits
+        guard count + total <= buffer.count else { overflowed = true; return }
+        putDigits(value, width: total, into: buffer, at: count)
+        count += total
     }
 
     /// Whole texts and ASCII digits.
