@@ -74,7 +74,10 @@ import Testing
         #expect(node.entries?.map(\.key) == ["tags", "again", "place"])
         for (yaml, expected) in [("title: A\nmood: good\ntitle: B\n", "5:1: invalid YAML: the key 'title' appears twice"),
                                  ("title: A\n---\ntitle: B\n", "4:1: invalid YAML: but found another document"),
-                                 ("list: *nothing\n", "3:7: invalid YAML: found undefined alias")] {
+                                 ("list: *nothing\n", "3:7: invalid YAML: found undefined alias"),
+                                 // Past the keys a table searches in turn, a set of them finds the second one.
+                                 ((1...20).map { "k\($0): \($0)\n" }.joined() + "k3: again\n", "23:1: invalid YAML: the key 'k3' appears twice"),
+                                 ((1...20).map { "k\($0): \($0)\n" }.joined() + "k20: again\n", "23:1: invalid YAML: the key 'k20' appears twice")] {
             do {
                 _ = try YAMLReader.read(yaml, firstLine: 3)
                 Issue.record("expected an error for \(yaml)")
@@ -83,6 +86,7 @@ import Testing
             }
         }
         #expect(try YAMLReader.read("", firstLine: 2).entries?.isEmpty == true)
+        #expect(try YAMLReader.read((1...40).map { "k\($0): \($0)\n" }.joined(), firstLine: 1).entries?.count == 40)
     }
 
     @Test func yamlKeepsScalarsAsWritten() throws {

@@ -5,6 +5,18 @@ import Testing
 /// Links by file path and wiki links between entries, "Linked from", and every link of the
 /// example site leading to a file the build wrote.
 @Suite struct LinkTests {
+    /// Coordinates as places and map links show them: five decimals at most, no trailing zeros,
+    /// the hemisphere as a letter (written as bytes, not through String(format:)).
+    @Test func coordinatesAreWrittenShortAndExact() {
+        #expect(["-0.1278", "51.05", "3", "0", "0", "12", "-12.5", "-179.99999", "1.00001"] ==
+                [-0.1278, 51.05, 3.0, -0.000001, 0.000004, 12.000001, -12.5, -179.99999, 1.00001].map(PlaceView.coordinate))
+        let sydney = Place(name: "Sydney", latitude: -33.8688, longitude: 151.2093)
+        #expect(PlaceView.coordinateText(sydney) == "33.8688° S, 151.2093° E")
+        #expect(PlaceView.mapURL(sydney) == "https://www.openstreetmap.org/?mlat=-33.8688&mlon=151.2093#map=15/-33.8688/151.2093")
+        #expect(PlaceView.coordinateText(Place(name: nil, latitude: 40.7128, longitude: -74.006)) == "40.7128° N, 74.006° W")
+        #expect(PlaceView.coordinateText(Place(name: "Nowhere", latitude: nil, longitude: 3)) == nil)
+    }
+
     @Test func brokenLinksAreErrorsWithTheirPlace() throws {
         let journal = try TemporaryJournal()
         defer { journal.remove() }

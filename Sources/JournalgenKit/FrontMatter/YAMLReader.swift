@@ -64,7 +64,23 @@ public enum YAMLReader {
             var items: [MetaNode] = []
             var entries: [MetaEntry] = []
             var key: MetaNode?
-            var keys: Set<String> = []
+            /// The keys given as text so far, searched in turn: a front matter's tables have a
+            /// handful of keys, and a set made and grown for each was a tenth of reading it.
+            var keys: [String] = []
+            /// The same keys as a set, once a table has more than `listedKeys` of them.
+            var keySet: Set<String>?
+            static let listedKeys = 16
+
+            /// Notes a key given as text; false when the table already has it.
+            mutating func insertKey(_ name: String) -> Bool {
+                if keySet == nil {
+                    if keys.contains(name) { return false }
+                    keys.append(name)
+                    if keys.count > Self.listedKeys { keySet = Set(keys) }
+                    return true
+                }
+                return keySet!.insert(name).inserted
+            }
             /// Values inside, and levels below, for aliases that repeat it.
             var count = 1
             var height = 1
@@ -89,7 +105,7 @@ public enum YAMLReader {
                 // only as valid code points (no surrogates, nothing past U+10FFFF).
                 let value = TextDecoding.trusted(UnsafeBufferPointer(start: scalar.value, count: Int(scalar.length)), from: "libyaml")
                 let plain = scalar.style == YAML_PLAIN_SCALAR_STYLE || scalar.style == YAML_ANY_SCALAR_STYLE
-                let node = plain && (value.isEmpty || value == "~" || value == "null" || value == "Null" || value == "NULL")
+                let node = plain && value.utf8.count <= 4 && (value.isEmpty || value == "~" || value == "null" || value == "Null" || value == "NULL")
                     ? MetaNode(.null, line: line, column: column) : MetaNode(.scalar(value, plain: plain), line: line, column: column)
                 try count(1, at: line, column)
                 try add(node, count: 1, height: 1, anchor: Self.text(scalar.anchor), at: line, column)
@@ -151,7 +167,7 @@ public enum YAMLReader {
             }
             open[last].key = nil
             let name = key.text ?? ""
-            if key.text != nil, !open[last].keys.insert(name).inserted {
+            if key.text != nil, !open[last].insertKey(name) {
                 throw Failure(message: "invalid YAML: the key '\(name)' appears twice; each key may appear once", line: key.line, column: key.column)
             }
             open[last].entries.append(MetaEntry(key: name, line: key.line, column: key.column, node: node))

@@ -14,7 +14,7 @@ enum PictureMarkup {
         out.reserveCapacity(256 + item.sizes.count * 2 * (item.sitePath.utf8.count + 48))
         guard let fallback = item.sizes.last(where: { $0.width <= 960 }) ?? item.sizes.first else {
             out.append(utf8Of: "<img src=\"")
-            HTMLEscaping.escape(links.href(item.sitePath), into: &out)
+            links.appendEscapedHref(item.sitePath, to: &out)
             out.append(utf8Of: "\" alt=\"")
             HTMLEscaping.escape(alt, into: &out)
             out.append(utf8Of: eager ? "\" loading=\"eager\" decoding=\"async\">" : "\" loading=\"lazy\" decoding=\"async\">")
@@ -23,9 +23,9 @@ enum PictureMarkup {
         func srcset(webp: Bool) {
             for (index, size) in item.sizes.enumerated() {
                 if index > 0 { out.append(utf8Of: ", ") }
-                HTMLEscaping.escape(links.href(webp ? size.webp : size.fallback), into: &out)
+                links.appendEscapedHref(webp ? size.webp : size.fallback, to: &out)
                 out.append(0x20)
-                out.append(utf8Of: String(size.width))
+                ASCIIText.appendDigits(of: size.width, to: &out)
                 out.append(UInt8(ascii: "w"))
             }
         }
@@ -34,15 +34,15 @@ enum PictureMarkup {
         out.append(utf8Of: "\" sizes=\"")
         out.append(utf8Of: sizes)
         out.append(utf8Of: "\"><img src=\"")
-        HTMLEscaping.escape(links.href(fallback.fallback), into: &out)
+        links.appendEscapedHref(fallback.fallback, to: &out)
         out.append(utf8Of: "\" srcset=\"")
         srcset(webp: false)
         out.append(utf8Of: "\" sizes=\"")
         out.append(utf8Of: sizes)
         out.append(utf8Of: "\" width=\"")
-        out.append(utf8Of: String(fallback.width))
+        ASCIIText.appendDigits(of: fallback.width, to: &out)
         out.append(utf8Of: "\" height=\"")
-        out.append(utf8Of: String(fallback.height))
+        ASCIIText.appendDigits(of: fallback.height, to: &out)
         out.append(utf8Of: "\" alt=\"")
         HTMLEscaping.escape(alt, into: &out)
         out.append(utf8Of: eager ? "\" loading=\"eager\" decoding=\"async\"></picture>" : "\" loading=\"lazy\" decoding=\"async\"></picture>")

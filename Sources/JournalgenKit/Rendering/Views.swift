@@ -207,27 +207,50 @@ struct PlaceView: KeyedTemplateObject {
     /// "34.9671° N, 135.7727° E".
     static func coordinateText(_ place: Place) -> String? {
         guard let lat = place.latitude, let lon = place.longitude else { return nil }
-        return "\(coordinate(abs(lat)))° \(lat < 0 ? "S" : "N"), \(coordinate(abs(lon)))° \(lon < 0 ? "W" : "E")"
+        return ASCIIText.make(capacity: 48) { out in
+            appendCoordinate(abs(lat), to: &out)
+            out.append(utf8Of: lat < 0 ? "° S, " : "° N, ")
+            appendCoordinate(abs(lon), to: &out)
+            out.append(utf8Of: lon < 0 ? "° W" : "° E")
+        }
     }
 
     static func mapURL(_ place: Place) -> String? {
         guard let lat = place.latitude, let lon = place.longitude else { return nil }
-        let a = coordinate(lat), o = coordinate(lon)
-        return "https://www.openstreetmap.org/?mlat=\(a)&mlon=\(o)#map=15/\(a)/\(o)"
+        return ASCIIText.make(capacity: 112) { out in
+            out.append(utf8Of: "https://www.openstreetmap.org/?mlat=")
+            appendCoordinate(lat, to: &out)
+            out.append(utf8Of: "&mlon=")
+            appendCoordinate(lon, to: &out)
+            out.append(utf8Of: "#map=15/")
+            appendCoordinate(lat, to: &out)
+            out.append(UInt8(ascii: "/"))
+            appendCoordinate(lon, to: &out)
+        }
     }
 
     /// Five decimals (about a metre), without trailing zeros: "51.05", "-0.1278". Integer
     /// arithmetic: `String(format:)` was a percent of a 10k build's time.
     static func coordinate(_ value: Double) -> String {
+        ASCIIText.make(capacity: 24) { appendCoordinate(value, to: &$0) }
+    }
+
+    /// `coordinate(value)`'s bytes, written where they go: made as Strings and joined by an
+    /// interpolation, a place's coordinates and map link cost 16,000 instructions, 0.5 % of a
+    /// 10k first build's.
+    static func appendCoordinate(_ value: Double, to out: inout [UInt8]) {
         let scaled = Int((value * 100_000).rounded())
-        let whole = abs(scaled) / 100_000, fraction = abs(scaled) % 100_000
-        var text = (scaled < 0 ? "-" : "") + String(whole)
-        guard fraction != 0 else { return text }
-        var digits = String(fraction)
-        digits = String(repeating: "0", count: 5 - digits.count) + digits
-        while digits.hasSuffix("0") { digits.removeLast() }
-        text += "." + digits
-        return text
+        if scaled < 0 { out.append(UInt8(ascii: "-")) }
+        ASCIIText.appendDigits(of: scaled.magnitude / 100_000, to: &out)
+        var fraction = scaled.magnitude % 100_000
+        guard fraction != 0 else { return }
+        var digits = 5
+        while fraction % 10 == 0 {
+            fraction /= 10
+            digits -= 1
+        }
+        out.append(UInt8(ascii: "."))
+        ASCIIText.appendDigits(of: fraction, width: digits, to: &out)
     }
 }
 

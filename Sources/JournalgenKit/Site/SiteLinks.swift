@@ -16,6 +16,16 @@ public struct SiteLinks: Sendable {
         basePath + Self.encode(sitePath)
     }
 
+    /// `href(sitePath)` HTML-escaped at the end of `out`: a photo's markup names each of its
+    /// sizes twice, and a String made for each address and searched again for special
+    /// characters cost more than the rest of the markup. A plain path (letters, digits, `-`, `/`,
+    /// `.`, `_`) is neither percent- nor HTML-escaped, so its bytes go as they are.
+    func appendEscapedHref(_ sitePath: String, to out: inout [UInt8]) {
+        guard Self.plain.containsAll(of: sitePath) else { return HTMLEscaping.escape(href(sitePath), into: &out) }
+        HTMLEscaping.escape(basePath, into: &out)
+        out.append(utf8Of: sitePath)
+    }
+
     /// The absolute URL, or the root-relative one when base_url has no host.
     public func absolute(_ sitePath: String) -> String {
         guard !absoluteBase.isEmpty else { return href(sitePath) }

@@ -22,29 +22,54 @@ struct JSONText {
         bytes.append(0x22)
         var text = text
         text.withUTF8 { utf8 in
-            var runStart = 0
-            for index in utf8.indices {
-                let byte = utf8[index]
-                guard byte < 0x20 || byte == 0x22 || byte == 0x5C || (byte == 0x2F && escapingSlashes) else { continue }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-                runStart = index + 1
-                switch byte {
-                case 0x22: bytes.append(contentsOf: [0x5C, 0x22])
-                case 0x5C: bytes.append(contentsOf: [0x5C, 0x5C])
-                case 0x2F: bytes.append(contentsOf: [0x5C, 0x2F])
-                case 0x08: bytes.append(contentsOf: [0x5C, UInt8(ascii: "b")])
-                case 0x09: bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-                case 0x0A: bytes.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-                case 0x0C: bytes.append(contentsOf: [0x5C, UInt8(ascii: "f")])
-                case 0x0D: bytes.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-                default:
-                    let hex = Array("0123456789abcdef".utf8)
-                    bytes.append(contentsOf: [0x5C, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+            var runStart = 0, index = 0
+            let count = utf8.count
+            while index < count {
+                // Eight bytes at a time where none needs escaping: the sealed private pages are
+                // tens of kilobytes of Base64 each, looked at a byte at a time before.
+                if index + 8 <= count, let base = utf8.baseAddress,
+                   !mayNeedEscaping(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+                    index += 8
+                    continue
+                }
+                let end = Swift.min(index + 8, count)
+                while index < end {
+                    let byte = utf8[index]
+                    defer { index += 1 }
+                    guard byte < 0x20 || byte == 0x22 || byte == 0x5C || (byte == 0x2F && escapingSlashes) else { continue }
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                    runStart = index + 1
+                    switch byte {
+                    case 0x22: bytes.append(contentsOf: [0x5C, 0x22])
+                    case 0x5C: bytes.append(contentsOf: [0x5C, 0x5C])
+                    case 0x2F: bytes.append(contentsOf: [0x5C, 0x2F])
+                    case 0x08: bytes.append(contentsOf: [0x5C, UInt8(ascii: "b")])
+                    case 0x09: bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+                    case 0x0A: bytes.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+                    case 0x0C: bytes.append(contentsOf: [0x5C, UInt8(ascii: "f")])
+                    case 0x0D: bytes.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+                    default:
+                        let hex = Array("0123456789abcdef".utf8)
+                        bytes.append(contentsOf: [0x5C, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+                    }
                 }
             }
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
         }
         bytes.append(0x22)
+    }
+
+    /// Whether any of the word's eight bytes may need escaping (a control character, `"`, `\`,
+    /// `/` when slashes are escaped). Never false when one does; the bytes of a word it says
+    /// true for are looked at one by one.
+    private func mayNeedEscaping(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func hasZeroByte(_ v: UInt64) -> UInt64 { (v &- ones) & ~v & highs }
+        // A byte under 0x20: the zero-byte test with 0x20 in place of 1 (exact for any byte under 0x80).
+        let control = (word &- (0x20 &* ones)) & ~word & highs
+        let quoteOrBackslash = hasZeroByte(word ^ (0x22 &* ones)) | hasZeroByte(word ^ (0x5C &* ones))
+        let slash = escapingSlashes ? hasZeroByte(word ^ (0x2F &* ones)) : 0
+        return control | quoteOrBackslash | slash != 0
     }
 
     mutating func strings(_ list: [String]) {

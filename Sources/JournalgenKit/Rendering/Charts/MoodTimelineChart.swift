@@ -60,17 +60,28 @@ struct MoodTimelineChart {
         // Dots: one path per level (a zero-length segment per mood, drawn round by the stroke).
         // The dots and the line are written as bytes: a string for each number and each point
         // was most of the chart's work (54 charts of up to 2,000 moods each in a 10k build).
-        for level in scale.levels {
-            var d: [UInt8] = []
-            let levelY = y(Double(level.score))
-            for point in points where point.level.score == level.score {
-                d.append(UInt8(ascii: "M"))
-                SVGText.append(x(point.date.day), to: &d)
-                d.append(UInt8(ascii: " "))
-                SVGText.append(levelY, to: &d)
-                d.append(contentsOf: "h0".utf8)
+        // Each level's path is made in one pass over the moods (a pass for each level copied
+        // every mood once per level).
+        var scores: [Int] = [], paths: [[UInt8]] = []
+        for index in points.indices {
+            let score = points[index].level.score
+            var bucket = scores.count
+            if let found = scores.firstIndex(of: score) {
+                bucket = found
+            } else {
+                scores.append(score)
+                paths.append([])
             }
-            guard !d.isEmpty else { continue }
+            paths[bucket].append(UInt8(ascii: "M"))
+            SVGText.append(x(points[index].date.day), to: &paths[bucket])
+            paths[bucket].append(UInt8(ascii: " "))
+            SVGText.append(y(Double(score)), to: &paths[bucket])
+            paths[bucket].append(UInt8(ascii: "h"))
+            paths[bucket].append(UInt8(ascii: "0"))
+        }
+        for level in scale.levels {
+            guard let bucket = scores.firstIndex(of: level.score) else { continue }
+            let d = paths[bucket]
             svg += "<path class=\"dots\" stroke=\"\(SVGText.escape(level.colour))\" stroke-width=\"\(SVGText.number(size.dot))\" d=\""
             svg += String(decoding: d, as: UTF8.self) + "\"/>"
         }
