@@ -5,17 +5,25 @@ enum Typos {
     /// The known word closest to `word`, when it is within two edits (one for short words).
     static func suggestion(for word: String, among known: some Sequence<String>) -> String? {
         let limit = min(2, max(1, word.count / 3))
+        // Lowered once, not for each known word: a front matter key of the writer's own (every
+        // entry of a journal may have it) was 130,000 instructions an entry.
+        let lowered = Array(word.lowercased())
         var best: (word: String, distance: Int)?
         for candidate in known where candidate != word {
-            let d = distance(word.lowercased(), candidate)
+            let other = Array(candidate)
+            // Each edit changes the length by one at most: a word longer or shorter by more than
+            // the limit is not within it.
+            guard abs(other.count - lowered.count) <= limit else { continue }
+            let d = distance(lowered, other)
             if d <= limit && d < (best?.distance ?? .max) { best = (candidate, d) }
         }
         return best?.word
     }
 
     /// Edits (insert, delete, replace, swap two neighbours) that turn `a` into `b`.
-    static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
+    static func distance(_ a: String, _ b: String) -> Int { distance(Array(a), Array(b)) }
+
+    static func distance(_ a: [Character], _ b: [Character]) -> Int {
         if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
         var previous2 = [Int](repeating: 0, count: b.count + 1)
         var previous = Array(0...b.count)

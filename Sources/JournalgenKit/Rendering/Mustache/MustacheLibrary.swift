@@ -61,7 +61,7 @@ public struct MustacheLibrary: Sendable {
         let own = copies.templates(of: templates)
         guard let template = own.byName[name] else { return [] }
         var renderer = Renderer(templates: own.byNumber, overrun: overrun)
-        if case .boxed(let page) = context { renderer.labels = page.object.value("t") }
+        if case .boxed(let page) = context { renderer.labels = page.value("t") }
         renderer.stack.append(context)
         renderer.sectionPaths.append(-1)
         renderer.render(template.nodes, blocks: [:])
@@ -150,7 +150,7 @@ public struct MustacheLibrary: Sendable {
                 var index = stack.count - 1
                 while index >= 0 {
                     if case .boxed(let box) = stack[index] {
-                        if let value = box.object.value(first) { found = value; break }
+                        if let value = box.value(first) { found = value; break }
                     } else if sectionPaths[index] == path.number {
                         // Below this frame, the lookup is the one its section made: the same value.
                         return stack[index]
@@ -167,7 +167,7 @@ public struct MustacheLibrary: Sendable {
                     guard case .boxed(let box)? = labels ?? lookup(Self.labelsPath), let counted = box.object as? CountedLabels else { return nil }
                     return counted.counted(key.name, n).map(TemplateValue.text)
                 }
-                guard case .boxed(let box) = current, let next = box.object.value(key) else { return nil }
+                guard case .boxed(let box) = current, let next = box.value(key) else { return nil }
                 current = next
             }
             return current
