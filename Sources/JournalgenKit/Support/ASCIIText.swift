@@ -1,6 +1,7 @@
-/// Short ASCII texts (coordinates, a chart cell, addresses) written as bytes and made a String
-/// once: joined from interpolated pieces, each piece was a String of its own and each join a
-/// check of the result's room and flags, several thousand instructions for a few dozen bytes.
+/// Short texts of digits and ASCII markup (coordinates, a chart cell, addresses) written as bytes
+/// and made a String once: joined from interpolated pieces, each piece was a String of its own and
+/// each join a check of the result's room and flags, several thousand instructions for a few dozen
+/// bytes.
 enum ASCIIText {
     /// The String of the bytes `write` appends, which must be whole UTF-8 (they are checked once).
     static func make(capacity: Int, _ write: (inout [UInt8]) -> Void) -> String {

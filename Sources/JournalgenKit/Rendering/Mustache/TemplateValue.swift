@@ -40,7 +40,8 @@ public enum TemplateValue: Sendable {
 /// object is stored in the box itself and asked through the box's own method. Held as `any
 /// TemplateObject`, a view of more than three words (an entry's, a photo's, a date's) took a
 /// second allocation of its own, and each of the four million lookups of a 10k first build went
-/// through the existential's witness table.
+/// through the existential's witness table. Sendable unchecked only because the class is not final:
+/// its one subclass holds a Sendable object in a `let`.
 public class TemplateObjectBox: @unchecked Sendable {
     /// The object, as any object (for a cast; rendering asks `value(_:)`).
     var object: any TemplateObject { fatalError("TemplateObjectBox is made as a TypedTemplateObjectBox") }
