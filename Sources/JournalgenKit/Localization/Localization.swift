@@ -63,8 +63,10 @@ public final class Localization: Sendable {
     public func label(_ key: String) -> String? { labels[key] }
 
     /// A label with `{name}` placeholders filled in: for the few sentences that carry values
-    /// (chart captions and descriptions), made once per page, not per item.
-    public func text(_ key: String, _ values: [String: String] = [:]) -> String {
+    /// (chart captions and descriptions, a year-in-pixels square's title). The values are pairs
+    /// in the order written, not a dictionary: one was made and hashed for each of the 9,000
+    /// squares of a 10k journal's mood pages.
+    public func text(_ key: String, _ values: KeyValuePairs<String, String> = [:]) -> String {
         var text = label(key) ?? key
         for (name, value) in values { text = text.replacingBytes("{\(name)}", with: value) }
         return text

@@ -77,10 +77,8 @@ public enum HTMLEscaping {
     /// in the second: setting that bit makes each pair one byte to find, three in all.
     @inline(__always)
     static func mayHoldSpecial(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        @inline(__always) func hasZeroByte(_ v: UInt64) -> UInt64 { (v &- ones) & ~v & highs }
-        return hasZeroByte((word | ones) ^ (0x27 &* ones)) | hasZeroByte((word | (0x02 &* ones)) ^ (0x3E &* ones))
-            | hasZeroByte(word ^ (0x22 &* ones)) != 0
+        ByteWords.byte(0x27, in: word | ByteWords.ones) | ByteWords.byte(0x3E, in: word | (0x02 &* ByteWords.ones))
+            | ByteWords.byte(0x22, in: word) != 0
     }
 }
 

@@ -60,16 +60,10 @@ struct JSONText {
     }
 
     /// Whether any of the word's eight bytes may need escaping (a control character, `"`, `\`,
-    /// `/` when slashes are escaped). Never false when one does; the bytes of a word it says
-    /// true for are looked at one by one.
+    /// `/` when slashes are escaped): see ByteWords.
     private func mayNeedEscaping(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        @inline(__always) func hasZeroByte(_ v: UInt64) -> UInt64 { (v &- ones) & ~v & highs }
-        // A byte under 0x20: the zero-byte test with 0x20 in place of 1 (exact for any byte under 0x80).
-        let control = (word &- (0x20 &* ones)) & ~word & highs
-        let quoteOrBackslash = hasZeroByte(word ^ (0x22 &* ones)) | hasZeroByte(word ^ (0x5C &* ones))
-        let slash = escapingSlashes ? hasZeroByte(word ^ (0x2F &* ones)) : 0
-        return control | quoteOrBackslash | slash != 0
+        let slash = escapingSlashes ? ByteWords.byte(0x2F, in: word) : 0
+        return ByteWords.byte(below: 0x20, in: word) | ByteWords.byte(0x22, in: word) | ByteWords.byte(0x5C, in: word) | slash != 0
     }
 
     mutating func strings(_ list: [String]) {

@@ -8,7 +8,7 @@ struct MoodTables {
     var localization: Localization = .english
 
     /// A label, escaped for the table.
-    private func t(_ key: String, _ values: [String: String] = [:]) -> String { SVGText.escape(localization.text(key, values)) }
+    private func t(_ key: String, _ values: KeyValuePairs<String, String> = [:]) -> String { SVGText.escape(localization.text(key, values)) }
 
     /// Rows: each year and the whole journal; columns: each level's count and share, and a
     /// stacked bar of the shares.

@@ -64,12 +64,9 @@ struct YearInPixels {
             title += ": "
             title += found.label
             if day.moodCount > 1 {
-                // `localization.text` with the two values, without a dictionary for each square.
-                let sentence = (localization.label("pixelAverage") ?? "pixelAverage")
-                    .replacingBytes("{average}", with: localization.decimal(average))
-                    .replacingBytes("{moods}", with: localization.counted("moodCount", day.moodCount) ?? "")
                 title += " ("
-                title += sentence
+                title += localization.text("pixelAverage", [
+                    "average": localization.decimal(average), "moods": localization.counted("moodCount", day.moodCount) ?? ""])
                 title += ")"
             }
         }

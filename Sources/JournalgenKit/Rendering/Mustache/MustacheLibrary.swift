@@ -193,6 +193,10 @@ public struct MustacheLibrary: Sendable {
             return current
         }
 
+        private mutating func write(_ text: String, escaped: Bool) {
+            if escaped { HTMLEscaping.escape(text) { output.append($0) } } else { output.append(utf8Of: text) }
+        }
+
         mutating func push(_ value: TemplateValue, sectionPath: Int) {
             stack.append(value)
             sectionPaths.append(sectionPath)
@@ -230,14 +234,9 @@ public struct MustacheLibrary: Sendable {
                     output.append(bytes)
                 case .variable(let path, let escaped):
                     guard let value = lookup(path) else { continue }
-                    // The text as it is in the value: `renderedText` made a copy of it (a retain
+                    // A text as it is in the value: `renderedText` made a copy of it (a retain
                     // and a release) for each of two million values.
-                    if case .text(let text) = value {
-                        if escaped { HTMLEscaping.escape(text) { output.append($0) } } else { output.append(utf8Of: text) }
-                    } else {
-                        let text = value.renderedText
-                        if escaped { HTMLEscaping.escape(text) { output.append($0) } } else { output.append(utf8Of: text) }
-                    }
+                    if case .text(let text) = value { write(text, escaped: escaped) } else { write(value.renderedText, escaped: escaped) }
                 case .section(let path, let inverted, let children):
                     let value = lookup(path) ?? .null
                     if inverted {
