@@ -8,6 +8,20 @@ import Testing
         #expect(HTMLEscaping.escape("京都 plain") == "京都 plain")
     }
 
+    /// Texts are read where they are stored, for escaping, pages and the entry cache: every byte,
+    /// whether the text is stored inline (15 bytes or fewer) or not, has a 0 inside, or was cut
+    /// from another.
+    @Test func aTextsBytesAreItsUTF8() {
+        let long = String(repeating: "Kyoto 京都 ", count: 40)
+        let cut = String(long.dropFirst(6).prefix(20))
+        for text in ["", "a", "京都", "nul\u{0}inside", "fifteen bytes!!", "sixteen bytes!!!", long, cut, "😀 " + long] {
+            #expect(text.withUTF8Bytes { Array($0) } == Array(text.utf8), "\(text.debugDescription)")
+        }
+        let sink = CompactSink()
+        sink.string(long)
+        #expect(sink.bytes.suffix(long.utf8.count) == Array(long.utf8)[...])
+    }
+
     /// The words of eight bytes passed over at once: each special byte at each place of a text
     /// longer than two words, among bytes one bit away from them (`%` `=` `?` `#` `"` + 0x80),
     /// escaped as a byte-by-byte reference does.

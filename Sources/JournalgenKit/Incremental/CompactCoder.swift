@@ -108,11 +108,13 @@ final class CompactSink: ContiguousBytes {
     }
 
     func string(_ s: String) {
-        // Read in place: a copy to call `withUTF8` on retained and released the text, and the
-        // texts written while the entry cache is saved are the ones the other core is rendering
-        // pages from, so both cores took turns on the same reference counts.
         int(s.utf8.count)
-        append(s.utf8)
+        utf8(s)
+    }
+
+    /// The text's UTF-8 bytes, read where they are (`String.withUTF8Bytes`).
+    @inline(__always) func utf8(_ s: String) {
+        s.withUTF8Bytes { append(UnsafeRawBufferPointer($0)) }
     }
 
     func double(_ d: Double) {

@@ -54,7 +54,7 @@ struct EntryListing {
             }
             var folder = Folder(modified: modified, changed: changed, inode: inode, files: [], folders: [])
             // As FileIO.listFiles reads a folder.
-            for item in FileIO.visibleItems(path) {
+            for item in FileIO.visibleItems(path, below: entries) {
                 if item.isFolder { folder.folders.append(item.name) } else if EntryFileName.isEntry(item.name) { folder.files.append(item.name) }
             }
             // In order once, as read: a listing of folders all trusted then comes out in the

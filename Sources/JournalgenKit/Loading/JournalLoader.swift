@@ -148,7 +148,7 @@ public struct JournalLoader: Sendable {
                 if let record = found.record { return reuse(record) }
                 stamp = found.looked
             }
-            guard let (data, seenWhenRead) = FileIO.readWithStamp(file) else {
+            guard let (data, seenWhenRead) = FileIO.readWithStamp(file, in: images.seen.folder) else {
                 return LoadedFile(entry: nil, diagnostics: [Diagnostic(.error, "cannot read this file", at: SourceLocation(path: display))], inputs: [])
             }
             if cache != nil, stamp == nil { stamp = EntryCache.Stamp(path: file, size: seenWhenRead.size, modified: seenWhenRead.modified) }

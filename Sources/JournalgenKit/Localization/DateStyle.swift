@@ -141,8 +141,7 @@ private struct DateBytes {
     }
 
     mutating func put(utf8Of text: String) {
-        var text = text
-        text.withUTF8 { put($0) }
+        text.withUTF8Bytes { put($0) }
     }
 
     /// `value` in decimal, zero-padded to `width` digits, as `pad` writes it.

@@ -293,7 +293,7 @@ public final class StagedOutput: Sendable {
         if sourceUnchanged, reused, knownContents?.contains(path) == true { return markKept(path, known: true) }
         try place(path, isCurrent: { file in sourceStamp.map { FileIO.sizeAndTime(file) == $0 } ?? FileIO.sameSizeAndTime(source, file) }, make: { target in
             if link && !linksFail.load(ordering: .relaxed) {
-                if sourceFolder?.link(source, to: target) ?? (Glibc.link(source, target) == 0) { return true }
+                if (sourceFolder ?? stagingFolder).link(source, to: target, in: stagingFolder) { return true }
                 // Another file system (the photo cache on disk, the site on tmpfs), or one
                 // without hard links: no later link will work either, and each try cost two
                 // path lookups (a tenth of a build's system time with 22,000 photo sizes).

@@ -15,7 +15,7 @@ public enum HTMLEscaping {
 
     /// Whether the text has a byte to escape, eight bytes at a time (`mayHoldSpecial`).
     static func needsEscaping(_ text: String) -> Bool {
-        text.utf8.withContiguousStorageIfAvailable { firstSpecial(in: $0, from: 0) != nil } ?? text.utf8.contains { replacement(for: $0) != nil }
+        text.withUTF8Bytes { firstSpecial(in: $0, from: 0) != nil }
     }
 
     public static func escape(_ text: String) -> String {
@@ -36,7 +36,7 @@ public enum HTMLEscaping {
     /// `escape(text)`, its runs and replacements given to `write` in order.
     @inline(__always)
     static func escape(_ text: String, _ write: (UnsafeBufferPointer<UInt8>) -> Void) {
-        let done: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
+        text.withUTF8Bytes { bytes in
             var runStart = 0
             while let index = firstSpecial(in: bytes, from: runStart) {
                 let replacement = replacement(for: bytes[index])!
@@ -46,7 +46,6 @@ public enum HTMLEscaping {
             }
             write(UnsafeBufferPointer(rebasing: bytes[runStart...]))
         }
-        if done == nil { escape(String(decoding: Array(text.utf8), as: UTF8.self), write) }
     }
 
     /// Where the first byte to escape is, at or after `start`. The 2 million values of a 10k
@@ -85,6 +84,6 @@ public enum HTMLEscaping {
 extension [UInt8] {
     /// The text's UTF-8 bytes appended, copied from its storage at once.
     mutating func append(utf8Of text: String) {
-        if text.utf8.withContiguousStorageIfAvailable({ append(contentsOf: $0) }) == nil { append(contentsOf: text.utf8) }
+        text.withUTF8Bytes { append(contentsOf: $0) }
     }
 }

@@ -13,8 +13,9 @@ enum FileIO {
 
     /// As `read`, with the size and time the file had when it was read (from the same look at
     /// the open file, not a second one at the path).
-    static func readWithStamp(_ path: String) -> (data: Data, stamp: Stamp)? {
-        readWhole(path) { fd, info in
+    /// `folder`: a folder held open that the file may be below (see `OpenFolder`).
+    static func readWithStamp(_ path: String, in folder: OpenFolder? = nil) -> (data: Data, stamp: Stamp)? {
+        readWhole(path, in: folder) { fd, info in
             var data = Data(count: Int(info.st_size))
             return data.withUnsafeMutableBytes { fill($0, from: fd) } ? (data, stampAndKind(info).stamp) : nil
         }
@@ -35,8 +36,8 @@ enum FileIO {
     }
 
     /// `body(fd, its stat)` for a regular file open for reading.
-    private static func readWhole<T>(_ path: String, _ body: (Int32, stat) -> T?) -> T? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+    private static func readWhole<T>(_ path: String, in folder: OpenFolder? = nil, _ body: (Int32, stat) -> T?) -> T? {
+        let fd = folder?.openForReading(path) ?? open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()
@@ -202,8 +203,9 @@ enum FileIO {
 
     /// The names in a folder with their types as the directory reports them (`DT_DIR`, `DT_REG`,
     /// `DT_LNK`, `DT_UNKNOWN`...), "." and ".." left out; nil when it cannot be opened.
-    static func folderItems(_ folder: String) -> [(name: String, type: UInt8)]? {
-        guard let dir = opendir(folder) else { return nil }
+    /// `below`: a folder held open that `folder` may be below (see `OpenFolder`).
+    static func folderItems(_ folder: String, below opened: OpenFolder? = nil) -> [(name: String, type: UInt8)]? {
+        guard let dir = openFolder(folder, below: opened) else { return nil }
         defer { closedir(dir) }
         var items: [(name: String, type: UInt8)] = []
         while let item = readdir(dir) {
@@ -213,11 +215,21 @@ enum FileIO {
         return items
     }
 
+    /// `opendir(folder)`, named from `opened` when below it.
+    private static func openFolder(_ folder: String, below opened: OpenFolder?) -> OpaquePointer? {
+        guard let opened else { return opendir(folder) }
+        let fd = opened.openDirectory(folder)
+        guard fd >= 0 else { return nil }
+        if let dir = fdopendir(fd) { return dir }
+        close(fd)
+        return nil
+    }
+
     /// The folder's files and folders by name (links followed: one to a folder is a folder),
     /// hidden ones left out: what the walks of the journal's folders go through.
-    static func visibleItems(_ folder: String) -> [(name: String, isFolder: Bool)] {
+    static func visibleItems(_ folder: String, below opened: OpenFolder? = nil) -> [(name: String, isFolder: Bool)] {
         var found: [(name: String, isFolder: Bool)] = []
-        for (name, reported) in folderItems(folder) ?? [] where !name.hasPrefix(".") {
+        for (name, reported) in folderItems(folder, below: opened) ?? [] where !name.hasPrefix(".") {
             var type = reported
             if type == UInt8(DT_UNKNOWN) || type == UInt8(DT_LNK) {
                 var info = stat()
@@ -281,8 +293,9 @@ enum FileIO {
     /// Relative paths of the files below `root` whose name passes `include`; hidden files and
     /// folders (".git", ".DS_Store") are skipped.
     static func listFiles(below root: String, include: @Sendable (String) -> Bool) -> [String] {
+        let opened = OpenFolder(root)
         @Sendable func items(_ relative: String) -> [(path: String, name: String, isFolder: Bool)] {
-            visibleItems(relative.isEmpty ? root : root + "/" + relative).map { item in
+            visibleItems(relative.isEmpty ? root : root + "/" + relative, below: opened).map { item in
                 (relative.isEmpty ? item.name : relative + "/" + item.name, item.name, item.isFolder)
             }
         }

@@ -48,6 +48,11 @@ final class OpenFolder: Sendable {
         named(path) { base, name in openat(base, name, O_RDONLY | O_CLOEXEC) }
     }
 
+    /// The folder at `path` opened for reading its items (`fdopendir`), named from the folder when below it.
+    func openDirectory(_ path: String) -> Int32 {
+        named(path) { base, name in openat(base, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+    }
+
     /// `lstat` of any path (a link is looked at, not followed), one below the folder named from it.
     func linkInfo(of path: String) -> stat? {
         var info = stat()
@@ -68,9 +73,14 @@ final class OpenFolder: Sendable {
         return made == 0 || errno == EEXIST
     }
 
-    /// `link(path, target)`, the existing file `path` named from the folder when below it.
-    func link(_ path: String, to target: String) -> Bool {
-        named(path) { base, name in linkat(base, name, AT_FDCWD, target, 0) == 0 }
+    /// `link(path, target)`, the existing file `path` named from the folder when below it, and
+    /// `target` from `targetFolder` when below that: the site's 20,000 photo links at 10,000
+    /// entries each named their new file from `/`, twelve folders deep on the bench's disk.
+    func link(_ path: String, to target: String, in targetFolder: OpenFolder? = nil) -> Bool {
+        named(path) { base, name in
+            guard let targetFolder else { return linkat(base, name, AT_FDCWD, target, 0) == 0 }
+            return targetFolder.named(target) { targetBase, targetName in linkat(base, name, targetBase, targetName, 0) == 0 }
+        }
     }
 
     /// `body` with the folder's descriptor and `path` below it, or with AT_FDCWD and the whole

@@ -15,8 +15,8 @@ final class SeenFiles: Sendable {
     }
     /// Sixteen, so both cores rarely wait for each other.
     private let shards = (0..<16).map { _ in Shard() }
-    /// The journal: files below it are looked at from it.
-    private let folder: OpenFolder?
+    /// The journal: files below it are looked at (and entries read) from it.
+    let folder: OpenFolder?
 
     init(below folder: String? = nil) {
         self.folder = folder.map(OpenFolder.init)

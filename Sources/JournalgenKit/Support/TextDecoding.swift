@@ -185,12 +185,12 @@ struct ByteSet: Sendable {
 
     /// Whether any byte of the text is in the set.
     func containsAny(of text: String) -> Bool {
-        withLookup { isMember in text.utf8.withContiguousStorageIfAvailable { $0.contains(where: isMember) } ?? text.utf8.contains(where: isMember) }
+        withLookup { isMember in text.withUTF8Bytes { $0.contains(where: isMember) } }
     }
 
     /// Whether every byte of the text is in the set.
     func containsAll(of text: String) -> Bool {
-        withLookup { isMember in text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(isMember) } ?? text.utf8.allSatisfy(isMember) }
+        withLookup { isMember in text.withUTF8Bytes { $0.allSatisfy(isMember) } }
     }
 }
 

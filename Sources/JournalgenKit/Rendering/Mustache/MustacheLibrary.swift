@@ -313,7 +313,7 @@ struct PageBytes {
 
     /// The text's UTF-8 bytes, copied from its storage at once.
     mutating func append(utf8Of text: String) {
-        if text.utf8.withContiguousStorageIfAvailable({ append($0) }) == nil { append(utf8Of: String(decoding: Array(text.utf8), as: UTF8.self)) }
+        text.withUTF8Bytes { append($0) }
     }
 
     private mutating func flush() {
