@@ -38,8 +38,7 @@ struct JournalCheck {
     static func addresses(in html: String) -> [String] {
         // One pass over the bytes: searching for each attribute from every position was
         // quadratic on long pages (minutes for a 10k-entry journal).
-        var html = html
-        return html.withUTF8 { bytes -> [String] in
+        return html.withUTF8Bytes { bytes -> [String] in
             var found: [String] = []
             let quote = UInt8(ascii: "\""), equals = UInt8(ascii: "=")
             let href = Array(" href".utf8), src = Array(" src".utf8)

@@ -27,8 +27,8 @@ public enum FrontMatterSplitter {
     /// costs more than parsing the YAML (by the String's UTF-8 view, 21,000 instructions an
     /// entry of the 10k bench journal; by its bytes and `memchr`, a tenth of that).
     public static func split(_ text: String) throws(Unclosed) -> SplitEntry {
-        var normalised = TextDecoding.normaliseLineEndings(text)
-        let split: Result<SplitEntry?, Unclosed> = normalised.withUTF8 { bytes in
+        let normalised = TextDecoding.normaliseLineEndings(text)
+        let split: Result<SplitEntry?, Unclosed> = normalised.withUTF8Bytes { bytes in
             // Cut after line feeds: whole characters.
             func text(_ range: Range<Int>) -> String {
                 TextDecoding.trusted(UnsafeBufferPointer(rebasing: bytes[range]), from: "FrontMatterSplitter")

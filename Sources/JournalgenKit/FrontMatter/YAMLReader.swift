@@ -18,8 +18,7 @@ public enum YAMLReader {
 
     /// `firstLine` is the file line where `yaml` starts, so positions are file positions.
     public static func read(_ yaml: String, firstLine: Int) throws(Failure) -> MetaNode {
-        var text = yaml
-        let result: Result<MetaNode?, Failure> = text.withUTF8 { bytes in
+        let result: Result<MetaNode?, Failure> = yaml.withUTF8Bytes { bytes in
             var builder = Builder(shift: firstLine - 1)
             var parser = yaml_parser_t()
             guard yaml_parser_initialize(&parser) == 1 else {

@@ -26,8 +26,7 @@ public struct ImageSize: Sendable, Hashable, Codable {
         guard width > 0 else { return String(sitePath[..<sitePath.utf8.index(sitePath.utf8.startIndex, offsetBy: stem)]) + "-\(width)\(ending)" }
         var digits = 1, rest = width / 10
         while rest > 0 { digits += 1; rest /= 10 }
-        var path = sitePath
-        return path.withUTF8 { bytes in
+        return sitePath.withUTF8Bytes { bytes in
             String(unsafeUninitializedCapacity: stem + 1 + digits + ending.utf8CodeUnitCount) { out in
                 let base = out.baseAddress!
                 if stem > 0 { base.update(from: bytes.baseAddress!, count: stem) }

@@ -332,10 +332,9 @@ public final class EntryCache: Sendable {
     static let shardCount = 32
 
     static func shard(of relative: String) -> Int {
-        var relative = relative
-        // In place (`withUTF8`), not through the generic iterator: 1,200 instructions a path,
-        // five times for each entry of a build.
-        let hash = relative.withUTF8 { bytes in
+        // In place (`withUTF8Bytes`), not through the generic iterator: 1,200 instructions a
+        // path, five times for each entry of a build.
+        let hash = relative.withUTF8Bytes { bytes in
             var hash: UInt32 = 2166136261
             for index in bytes.indices { hash = (hash ^ UInt32(bytes[index])) &* 16777619 }
             return hash

@@ -305,8 +305,7 @@ extension SiteManifest: CompactCodable {
 enum SiteFingerprint {
     /// Hashes `text` and a 0 after it, so parts "ab", "c" and "a", "bc" differ.
     static func feed(_ text: String, into hasher: inout Fingerprinter) {
-        var text = text
-        text.withUTF8 { hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) }
+        text.withUTF8Bytes { hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) }
         hasher.update(data: separator)
     }
     private static let separator = Data([0])

@@ -70,8 +70,7 @@ enum AccessibleMarkup {
 
     /// The text again, as `body` lists it: parts of the text kept and new text put in.
     private static func rewrite(_ html: String, _ body: (UnsafeBufferPointer<UInt8>, inout Rewriting) -> Void) -> String {
-        var copy = html
-        return copy.withUTF8 { bytes in
+        return html.withUTF8Bytes { bytes in
             var rewriting = Rewriting(source: bytes)
             body(bytes, &rewriting)
             return rewriting.text

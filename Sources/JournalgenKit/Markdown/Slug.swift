@@ -32,8 +32,7 @@ public enum Slug {
     /// to an array a byte at a time: 1,500 instructions a heading of 78,000, 0.6 % of a 10k
     /// first build's.
     static func makeASCII(_ text: String) -> String? {
-        var text = text
-        return text.withUTF8 { bytes -> String? in
+        return text.withUTF8Bytes { bytes -> String? in
             guard TextDecoding.isASCII(bytes) else { return nil }
             let slug = String(unsafeUninitializedCapacity: bytes.count) { out in
                 var count = 0

@@ -27,8 +27,7 @@ enum TableBounds {
     static func excess(in body: String) -> Excess? {
         // A delimiter row has a pipe: most entries have none.
         guard body.containsByte(UInt8(ascii: "|")) else { return nil }
-        var body = body
-        return body.withUTF8 { excess(in: $0) }
+        return body.withUTF8Bytes { excess(in: $0) }
     }
 
     /// Line by line in place: splitting the text into lines first cost 4 % of loading.

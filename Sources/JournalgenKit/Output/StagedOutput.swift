@@ -378,14 +378,12 @@ public final class StagedOutput: Sendable {
         for file in files {
             // The slashes found in the path's bytes in place, deepest first (the UTF-8 view's
             // generic search was most of this function's 36 M instructions after one edit).
-            var path = file
-            path.withUTF8 { bytes in
+            file.withUTF8Bytes { bytes in
                 var slash = bytes.count
                 repeat { slash -= 1 } while slash >= 0 && bytes[slash] != 0x2F
                 guard slash >= 0 else { return }
                 if let (before, length) = last, length == slash {
-                    var previous = before
-                    if previous.withUTF8({ memcmp($0.baseAddress!, bytes.baseAddress!, slash) == 0 }) { return }
+                    if before.withUTF8Bytes({ memcmp($0.baseAddress!, bytes.baseAddress!, slash) == 0 }) { return }
                 }
                 last = (file, slash)
                 var at = slash + 1

@@ -52,8 +52,7 @@ public enum Permalinks {
     /// interpolation, it was six strings an entry and most of the time the addresses took.
     private static func ownPath(_ day: CalendarDay, _ slug: String) -> String {
         guard (0...9999).contains(day.year), (1...12).contains(day.month), (1...31).contains(day.day) else { return dayFolder(day) + slug + "/" }
-        var slug = slug
-        return slug.withUTF8 { name in
+        return slug.withUTF8Bytes { name in
             String(unsafeUninitializedCapacity: name.count + 12) { out in
                 func write(_ value: Int, width: Int, at start: Int) {
                     var rest = value

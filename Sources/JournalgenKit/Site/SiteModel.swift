@@ -322,8 +322,7 @@ public final class SiteModel: Sendable {
         // item of every list page.
         // The path's bytes read in place: through the UTF-8 view's iterator, 2,000
         // instructions an anchor.
-        var path = sitePath
-        return path.withUTF8 { bytes in
+        return sitePath.withUTF8Bytes { bytes in
             var anchor: [UInt8] = [UInt8(ascii: "e"), UInt8(ascii: "-")]
             anchor.reserveCapacity(bytes.count + 2)
             var atStart = true, dashPending = false

@@ -20,8 +20,7 @@ struct JSONText {
 
     mutating func string(_ text: String) {
         bytes.append(0x22)
-        var text = text
-        text.withUTF8 { utf8 in
+        text.withUTF8Bytes { utf8 in
             var runStart = 0, index = 0
             let count = utf8.count
             while index < count {

@@ -87,8 +87,7 @@ extension String {
     /// a short label, and a tenth of rendering the mood pages.
     func replacingBytes(_ target: String, with replacement: String) -> String {
         let needle = Array(target.utf8)
-        var source = self
-        return source.withUTF8 { bytes in
+        return withUTF8Bytes { bytes in
             guard var hit = ByteSearch.find(needle, in: bytes, from: 0) else { return self }
             var out: [UInt8] = []
             out.reserveCapacity(bytes.count + max(0, replacement.utf8.count - needle.count) * 4)
@@ -127,8 +126,7 @@ extension String {
     /// Whether the UTF-8 bytes hold `byte`, with memchr: the generic `contains` walks a
     /// String's bytes one at a time, which showed up in profiles over 10,000 entry bodies.
     func containsByte(_ byte: UInt8) -> Bool {
-        var copy = self
-        return copy.withUTF8 { buffer in
+        return withUTF8Bytes { buffer in
             guard let base = buffer.baseAddress else { return false }
             return memchr(base, Int32(byte), buffer.count) != nil
         }
@@ -139,22 +137,19 @@ extension String {
     /// `hasSuffix` by bytes, read in place (the generic `elementsEqual` over UTF-8 views cost
     /// 1,200 instructions a path).
     func hasSuffixBytes(_ suffix: StaticString) -> Bool {
-        var copy = self
-        return copy.withUTF8 { bytes in
+        return withUTF8Bytes { bytes in
             bytes.count >= suffix.utf8CodeUnitCount
                 && memcmp(bytes.baseAddress! + bytes.count - suffix.utf8CodeUnitCount, suffix.utf8Start, suffix.utf8CodeUnitCount) == 0
         }
     }
 
     func containsBytes(_ needle: String) -> Bool {
-        var copy = self
-        return copy.withUTF8 { ByteSearch.find(Array(needle.utf8), in: $0, from: 0) != nil }
+        return withUTF8Bytes { ByteSearch.find(Array(needle.utf8), in: $0, from: 0) != nil }
     }
 
     /// As `containsBytes`, for a needle whose first byte is rare in the text (see `ByteSearch.findRare`).
     func containsRareBytes(_ needle: String) -> Bool {
-        var copy = self
-        return copy.withUTF8 { ByteSearch.findRare(Array(needle.utf8), in: $0) != nil }
+        return withUTF8Bytes { ByteSearch.findRare(Array(needle.utf8), in: $0) != nil }
     }
 }
 
@@ -200,8 +195,7 @@ extension String {
     /// generic `lastIndex(of:)` cost about 600 instructions for a photo's path, and the site
     /// model asks it of 20,000 paths in every build.
     func lastIndex(ofByte byte: UInt8) -> String.Index? {
-        var text = self
-        let offset: Int? = text.withUTF8 { bytes in
+        let offset: Int? = withUTF8Bytes { bytes in
             var at = bytes.count
             while at > 0 {
                 at -= 1
