@@ -1,3 +1,5 @@
+import Foundation
+
 /// Small repairs of cmark-gfm's HTML that screen readers and validators ask for. They work on
 /// UTF-8 bytes: they run over every entry of a journal.
 enum AccessibleMarkup {
@@ -8,24 +10,18 @@ enum AccessibleMarkup {
     /// tasks page can link to it.
     static func labelTaskItems(_ html: String) -> String {
         guard html.containsBytes(taskItem) else { return html }
-        let start = Array(taskItem.utf8), inputEnd = Array("/>".utf8), itemEnd = Array("</li>".utf8), nested = Array("\n<".utf8)
-        let markerStart = Array("<!--task:".utf8), markerEnd = Array("-->".utf8), itemStart = Array("<li".utf8)
-        // Searches stop where the item does: searching on to the end of the text for each item
-        // made a text's task list cost the square of its length.
+        let start = Array(taskItem.utf8), inputEnd = Array("/>".utf8), markerEnd = Array("-->".utf8)
         return rewrite(html) { bytes, out in
             var at = 0
             while let item = ByteSearch.find(start, in: bytes, from: at),
                   let input = ByteSearch.find(inputEnd, in: bytes, from: item) {
                 let textStart = input + inputEnd.count
-                // In a loose list the text, and the marker, are in a <p> after the checkbox.
-                let itemClose = ByteSearch.find(itemEnd, in: bytes, from: textStart)
-                // The text ends at a nested list's line, else at the item's end (found only before it).
-                let lineEnd = ByteSearch.find(nested, in: bytes, from: textStart, before: itemClose.map { $0 + nested.count })
-                guard let end = lineEnd ?? itemClose else { break }
+                let parts = ItemParts(in: bytes, from: textStart)
+                // The text ends at a nested list's line, else at the item's end.
+                guard let end = parts.lineEnd ?? parts.itemClose else { break }
                 out.keep(at..<item)
-                let nextItem = ByteSearch.find(itemStart, in: bytes, from: textStart, before: itemClose.map { $0 + itemStart.count }) ?? bytes.count
-                let itemBound = min(itemClose ?? bytes.count, nextItem)
-                if let marker = ByteSearch.find(markerStart, in: bytes, from: textStart, before: itemBound + markerStart.count - 1), marker < itemBound,
+                let itemBound = min(parts.itemClose ?? bytes.count, parts.nextItem ?? bytes.count)
+                if let marker = parts.marker, marker < itemBound,
                    let close = ByteSearch.find(markerEnd, in: bytes, from: marker) {
                     out.insert("<li id=\"")
                     out.keep((marker + markerStart.count)..<close)
@@ -44,6 +40,43 @@ enum AccessibleMarkup {
                 at = end
             }
             out.keep(at..<bytes.count)
+        }
+    }
+
+    private static let markerStart: [UInt8] = Array("<!--task:".utf8)
+
+    /// Where a task item's parts are, found in one pass over its text from one `<` to the next,
+    /// up to the item's `</li>`: each searched for apart (a `memmem` call each, seven an item)
+    /// was 1 % of a 10k first build's instructions. Searches stop where the item does: searching
+    /// on to the end of the text for each item made a text's task list cost the square of its
+    /// length.
+    private struct ItemParts {
+        /// The item's `</li>` (nil: none follows).
+        var itemClose: Int?
+        /// The first line break followed by a tag (a nested list's) at or before `itemClose`.
+        var lineEnd: Int?
+        /// The first `<li` before `itemClose` (a nested item).
+        var nextItem: Int?
+        /// The first task marker before `itemClose`.
+        var marker: Int?
+
+        init(in bytes: UnsafeBufferPointer<UInt8>, from textStart: Int) {
+            guard let base = bytes.baseAddress else { return }
+            func starts(_ text: StaticString, at offset: Int) -> Bool {
+                offset + text.utf8CodeUnitCount <= bytes.count && memcmp(base + offset, text.utf8Start, text.utf8CodeUnitCount) == 0
+            }
+            var from = textStart
+            while from < bytes.count, let hit = memchr(base + from, 0x3C, bytes.count - from) {
+                let tag = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                from = tag + 1
+                if lineEnd == nil, tag > textStart, bytes[tag - 1] == 0x0A { lineEnd = tag - 1 }
+                if starts("</li>", at: tag) {
+                    itemClose = tag
+                    return
+                }
+                if nextItem == nil, starts("<li", at: tag) { nextItem = tag }
+                if marker == nil, starts("<!--task:", at: tag) { marker = tag }
+            }
         }
     }
 
