@@ -136,6 +136,19 @@ import Testing
         #expect(body.html.contains("footnote-ref"), "the entry's own page keeps its footnotes")
     }
 
+    /// The item's parts are found in one pass: its end, a nested list's line, the next item and
+    /// the task marker each bound the label where they should, and text after the last item stays.
+    @Test func taskItemLabelsEndWhereTheirItemsDo() {
+        let box = "<input type=\"checkbox\" disabled=\"\" />"
+        let html = "<ul>\n<li>\(box) <!--task:task-a-->a <b>b</b></li>\n<li>\(box) c\n<ul>\n<li>\(box) <!--task:task-d-->d</li>\n</ul>\n</li>\n"
+            + "<li>\(box) <!--task:task-e-->e</li>\n<li>\(box) f</li>\n</ul>\n<p>after <!--task:x--></p>\n"
+        #expect(AccessibleMarkup.labelTaskItems(html) == "<ul>\n<li id=\"task-a\"><label>\(box) a <b>b</b></label></li>\n"
+            + "<li><label>\(box) c</label>\n<ul>\n<li id=\"task-d\"><label>\(box) d</label></li>\n</ul>\n</li>\n"
+            + "<li id=\"task-e\"><label>\(box) e</label></li>\n<li><label>\(box) f</label></li>\n</ul>\n<p>after <!--task:x--></p>\n")
+        let plain = "<ul>\n<li>no box</li>\n</ul>\n"
+        #expect(AccessibleMarkup.labelTaskItems(plain) == plain)
+    }
+
     @Test func relativeLinksForASiteOpenedFromDisk() {
         let links = RelativeLinks(basePath: "/j/")
         func rewrite(_ html: String, pagePath: String) -> String {

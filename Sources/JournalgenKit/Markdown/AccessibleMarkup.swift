@@ -9,12 +9,14 @@ enum AccessibleMarkup {
     /// An item CmarkGFM marked with `taskAnchorMarker` gets the marker's id on its `<li>`, so the
     /// tasks page can link to it.
     static func labelTaskItems(_ html: String) -> String {
-        guard html.containsBytes(taskItem) else { return html }
         let start = Array(taskItem.utf8), inputEnd = Array("/>".utf8), markerEnd = Array("-->".utf8)
+        // The first item, found once: the text is rewritten from it, or left as it is.
+        guard let first = html.withUTF8Bytes({ ByteSearch.find(start, in: $0, from: 0) }) else { return html }
         return rewrite(html) { bytes, out in
             var at = 0
-            while let item = ByteSearch.find(start, in: bytes, from: at),
-                  let input = ByteSearch.find(inputEnd, in: bytes, from: item) {
+            var next: Int? = first
+            while let item = next,
+                  let input = ByteSearch.findRare(inputEnd, in: bytes, from: item) {
                 let textStart = input + inputEnd.count
                 let parts = ItemParts(in: bytes, from: textStart)
                 // The text ends at a nested list's line, else at the item's end.
@@ -22,7 +24,7 @@ enum AccessibleMarkup {
                 out.keep(at..<item)
                 let itemBound = min(parts.itemClose ?? bytes.count, parts.nextItem ?? bytes.count)
                 if let marker = parts.marker, marker < itemBound,
-                   let close = ByteSearch.find(markerEnd, in: bytes, from: marker) {
+                   let close = ByteSearch.findRare(markerEnd, in: bytes, from: marker) {
                     out.insert("<li id=\"")
                     out.keep((marker + markerStart.count)..<close)
                     out.insert("\"><label>")
@@ -38,6 +40,7 @@ enum AccessibleMarkup {
                 }
                 out.insert("</label>")
                 at = end
+                next = ByteSearch.find(start, in: bytes, from: at)
             }
             out.keep(at..<bytes.count)
         }

@@ -222,10 +222,12 @@ enum ByteSearch {
 
     /// As `find`, for a needle whose first byte is rare in the text ("[[" in Markdown, ".." in a
     /// path): memchr skips to each of them with vector instructions, where memmem compares at
-    /// every byte (a tenth of the Markdown stage's own work was looking for "[[").
-    static func findRare(_ needle: [UInt8], in haystack: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard let base = haystack.baseAddress, let first = needle.first else { return nil }
-        var from = 0
+    /// every byte (a tenth of the Markdown stage's own work was looking for "[["). Looks from
+    /// `start` on: the end of a task item's checkbox is a few bytes on, and memmem's set-up for
+    /// each search cost more than the search.
+    static func findRare(_ needle: [UInt8], in haystack: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> Int? {
+        guard let base = haystack.baseAddress, let first = needle.first, start >= 0 else { return nil }
+        var from = start
         while haystack.count - from >= needle.count, let hit = memchr(base + from, Int32(first), haystack.count - from) {
             let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
             guard haystack.count - at >= needle.count else { return nil }
