@@ -143,6 +143,9 @@ import Testing
         #expect(renderer.render(text + "\nSee [[2025-03-15-hike]].\n").wordCount == 15)
         #expect(renderer.render("a!b[c]d\n").wordCount == 1)
         #expect(renderer.render("").wordCount == 0)
+        // Long texts are counted in blocks of 255 bytes: words across a block's edge count once.
+        #expect(renderer.render(String(repeating: "word ", count: 300)).wordCount == 300)
+        #expect(renderer.render(String(repeating: "x", count: 254) + " " + String(repeating: "y", count: 600) + " z").wordCount == 3)
         #expect(renderer.render("- [ ] ! call the bank\n").html.contains("<strong class=\"important\" title=\"Important\">!</strong> call the bank"))
     }
 

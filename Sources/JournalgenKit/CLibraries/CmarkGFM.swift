@@ -523,8 +523,18 @@ enum CmarkGFM {
                 unsafeBitCast(c &- 9 < 2, to: UInt8.self) | unsafeBitCast(c == 32, to: UInt8.self)
             }
             var count = Int(isSpace(bytes[0]) ^ 1)
-            for index in 1..<length {
-                count &+= Int(isSpace(bytes[index &- 1]) & (isSpace(bytes[index]) ^ 1))
+            // Counted in blocks of 255 bytes into a byte, which cannot overflow there: added into an
+            // Int at each byte, the vector loop widened every byte to 64 bits and took 4 bytes a
+            // step (most of `render`'s own instructions, 1.9 % of a 10k first build's).
+            var start = 1
+            while start < length {
+                let end = min(length, start &+ 255)
+                var block: UInt8 = 0
+                for index in start..<end {
+                    block &+= isSpace(bytes[index &- 1]) & (isSpace(bytes[index]) ^ 1)
+                }
+                count &+= Int(block)
+                start = end
             }
             return (count, isSpace(bytes[0]) == 0, isSpace(bytes[length - 1]) == 0)
         }
