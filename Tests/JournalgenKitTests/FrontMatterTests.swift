@@ -149,7 +149,7 @@ import Testing
 
     /// The entry files' UTF-8 check agrees with the standard library's: on every lead byte with
     /// every second byte and the edges of the continuation range after them, cut short or not,
-    /// behind ASCII of every length the eight-byte steps take, and on random bytes.
+    /// behind ASCII of every length the 32- and eight-byte steps take, and on random bytes.
     @Test func utf8CheckAgreesWithTheStandardLibrary() {
         func agree(_ bytes: [UInt8]) {
             // A byte-order mark is dropped.
@@ -159,13 +159,14 @@ import Testing
             if let decoded, let expected { #expect(Array(decoded.utf8) == Array(expected.utf8)) }
             let check = bytes.withUnsafeBufferPointer { TextDecoding.validateUTF8($0) }
             #expect(check.ascii == (check.valid && bytes.allSatisfy { $0 < 0x80 }))
+            #expect(bytes.withUnsafeBufferPointer { TextDecoding.isASCII($0) } == bytes.allSatisfy { $0 < 0x80 })
         }
         for lead in UInt8(0x80)...0xFF {
             for second in UInt8(0)...0xFF {
                 for rest: [UInt8] in [[], [0x7F], [0x80], [0xBF, 0xBF], [0xC0, 0x80], [0x80, 0xC0], [0xBF, 0x7F]] { agree([lead, second] + rest) }
             }
         }
-        for prefix in 0..<17 {
+        for prefix in 0..<70 {
             let ascii = [UInt8](repeating: 0x61, count: prefix)
             for tail: [UInt8] in [[], [0xC3, 0xA9], [0xC3], [0xE2, 0x82, 0xAC], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0x80]] {
                 agree(ascii + tail)
