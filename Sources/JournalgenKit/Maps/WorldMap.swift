@@ -289,7 +289,9 @@ struct WorldMap: Sendable {
     /// straight line along 35° N through Kyoto on the example journal's places map).
     func thinned(_ ring: Range<Int>, distance: Int32) -> [Int] {
         guard ring.count > 2, distance > 0 else { return Array(ring) }
-        var kept = [ring.lowerBound]
+        var kept: [Int] = []
+        kept.reserveCapacity(ring.count)
+        kept.append(ring.lowerBound)
         var lastX = coordinates[2 * ring.lowerBound], lastY = coordinates[2 * ring.lowerBound + 1]
         for index in (ring.lowerBound + 1)..<(ring.upperBound - 1) {
             let x = coordinates[2 * index], y = coordinates[2 * index + 1]
