@@ -149,6 +149,18 @@ import Testing
         #expect(AccessibleMarkup.labelTaskItems(plain) == plain)
     }
 
+    /// In a loose list (items apart by blank lines) the text is a paragraph after the checkbox:
+    /// the checkbox goes into it and is labelled by it, and no task marker is left in the page.
+    @Test func looseTaskItemsAreLabelledByTheirParagraph() {
+        let body = MarkdownRenderer().render("- [ ] call the *bank*\n\n- [x] water the plants\n  still more\n\n  A second paragraph.\n")
+        #expect(body.html.contains("<li id=\"task-call-the-bank\">\n<p><label><input type=\"checkbox\" disabled=\"\" /> call the <em>bank</em></label></p>\n</li>"), "\(body.html)")
+        #expect(body.html.contains("<li id=\"task-water-the-plants-still-more\">\n<p><label><input type=\"checkbox\" checked=\"\" disabled=\"\" /> water the plants\nstill more</label></p>\n<p>A second paragraph.</p>"), "\(body.html)")
+        #expect(!body.html.contains("<!--task:"))
+        let box = "<input type=\"checkbox\" disabled=\"\" />"
+        #expect(AccessibleMarkup.labelTaskItems("<ul>\n<li>\(box) \n<p>plain <b>x</b></p>\n</li>\n</ul>\n")
+                == "<ul>\n<li>\n<p><label>\(box) plain <b>x</b></label></p>\n</li>\n</ul>\n", "without a marker (an excerpt's list)")
+    }
+
     @Test func relativeLinksForASiteOpenedFromDisk() {
         let links = RelativeLinks(basePath: "/j/")
         func rewrite(_ html: String, pagePath: String) -> String {

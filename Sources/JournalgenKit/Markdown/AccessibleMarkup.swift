@@ -6,10 +6,14 @@ enum AccessibleMarkup {
     /// A task item's checkbox gets its text as its label: `<li><label><input …> text</label>`,
     /// so "call the landlord, checkbox, not checked" is read instead of "checkbox". The label
     /// ends where the item's first line of inline text ends (before a nested list or `</li>`).
-    /// An item CmarkGFM marked with `taskAnchorMarker` gets the marker's id on its `<li>`, so the
-    /// tasks page can link to it.
+    /// In a loose list (items apart by blank lines) cmark-gfm puts the text in a paragraph after
+    /// the checkbox: the checkbox then goes into the paragraph, labelled by all of it, as GitHub
+    /// shows such a list (`<li><p><label><input …> text</label></p>`); a label ending at the
+    /// paragraph's line held the checkbox alone. An item CmarkGFM marked with `taskAnchorMarker`
+    /// gets the marker's id on its `<li>`, so the tasks page can link to it.
     static func labelTaskItems(_ html: String) -> String {
         let start = Array(taskItem.utf8), inputEnd = Array("/>".utf8), markerEnd = Array("-->".utf8)
+        let paragraphEnd = Array("</p>".utf8)
         // The first item, found once: the text is rewritten from it, or left as it is.
         guard let first = html.withUTF8Bytes({ ByteSearch.find(start, in: $0, from: 0) }) else { return html }
         return rewrite(html) { bytes, out in
@@ -23,27 +27,51 @@ enum AccessibleMarkup {
                 guard let end = parts.lineEnd ?? parts.itemClose else { break }
                 out.keep(at..<item)
                 let itemBound = min(parts.itemClose ?? bytes.count, parts.nextItem ?? bytes.count)
-                if let marker = parts.marker, marker < itemBound,
-                   let close = ByteSearch.findRare(markerEnd, in: bytes, from: marker) {
+                // The marker (`<!--task:id-->`), which the label leaves out.
+                var marker: Range<Int>?
+                if let found = parts.marker, found < itemBound,
+                   let close = ByteSearch.findRare(markerEnd, in: bytes, from: found) {
+                    marker = found..<(close + markerEnd.count)
                     out.insert("<li id=\"")
-                    out.keep((marker + markerStart.count)..<close)
-                    out.insert("\"><label>")
-                    if marker < end {
-                        out.keep((item + 4)..<marker)
-                        out.keep((close + markerEnd.count)..<end)
-                    } else {
-                        out.keep((item + 4)..<end)
-                    }
+                    out.keep((found + markerStart.count)..<close)
+                    out.insert("\">")
                 } else {
-                    out.insert("<li><label>")
-                    out.keep((item + 4)..<end)
+                    out.insert("<li>")
                 }
-                out.insert("</label>")
-                at = end
+                func keep(_ range: Range<Int>) {
+                    guard let marker, range.contains(marker.lowerBound), marker.upperBound <= range.upperBound else { return out.keep(range) }
+                    out.keep(range.lowerBound..<marker.lowerBound)
+                    out.keep(marker.upperBound..<range.upperBound)
+                }
+                let checkbox = (item + 4)..<textStart
+                if Self.isBlank(bytes, textStart..<end), Self.startsParagraph(bytes, at: end),
+                   let close = ByteSearch.find(paragraphEnd, in: bytes, from: end + 4, before: parts.itemClose) {
+                    out.insert("\n<p><label>")
+                    out.keep(checkbox)
+                    out.keep(textStart..<end)
+                    keep((end + 4)..<close)
+                    out.insert("</label>")
+                    at = close
+                } else {
+                    out.insert("<label>")
+                    keep(checkbox.lowerBound..<end)
+                    out.insert("</label>")
+                    at = end
+                }
                 next = ByteSearch.find(start, in: bytes, from: at)
             }
             out.keep(at..<bytes.count)
         }
+    }
+
+    /// Only spaces and tabs.
+    private static func isBlank(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        range.allSatisfy { bytes[$0] == 0x20 || bytes[$0] == 0x09 }
+    }
+
+    /// `\n<p>` at `offset`: a loose item's text, on the line after its checkbox.
+    private static func startsParagraph(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
+        offset + 4 <= bytes.count && bytes[offset] == 0x0A && bytes[offset + 1] == 0x3C && bytes[offset + 2] == 0x70 && bytes[offset + 3] == 0x3E
     }
 
     private static let markerStart: [UInt8] = Array("<!--task:".utf8)
