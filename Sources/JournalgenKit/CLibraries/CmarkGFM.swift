@@ -73,28 +73,25 @@ enum CmarkGFM {
         var column: Int
     }
 
-    /// The extensions registered, and whether documents may be finished on several threads at
-    /// once: cmark-gfm keeps the inline parser's table of special characters in a global, which
-    /// finishing a document changes, unless CCmarkThreads keeps it as it is (one document at a
-    /// time under `finishLock` otherwise). Finishing parses the inlines: serialised, it held
-    /// 0.12 s of a 10k-entry build's 0.96 s of loading (docs/benchmarks.md).
+    /// Whether documents may be finished on several threads at once: cmark-gfm keeps the inline
+    /// parser's table of special characters in a global, which finishing a document changes,
+    /// unless CCmarkThreads keeps it as it is (one document at a time under `finishLock`
+    /// otherwise). Finishing parses the inlines: serialised, it held 0.12 s of a 10k-entry
+    /// build's 0.96 s of loading (docs/benchmarks.md).
     static let finishesInParallel: Bool = {
-        cmark_gfm_core_extensions_ensure_registered()
         guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else { return false }
         defer { cmark_parser_free(parser) }
-        for name in extensionNames {
-            if let ext = cmark_find_syntax_extension(name) { cmark_parser_attach_syntax_extension(parser, ext) }
-        }
+        for (_, ext) in extensions { cmark_parser_attach_syntax_extension(parser, ext) }
         return jg_cmark_keep_special_characters(parser) == 1
     }()
 
     static let extensionNames = ["table", "strikethrough", "autolink", "tasklist", "tagfilter"]
 
-    /// The extensions by name, found once (registered first, by `finishesInParallel`): looked
-    /// up for each document, each name was made a C string again (50,000 times at 10k entries).
-    /// Not changed after registration: every parser on every thread attaches the same ones.
+    /// The extensions, registered and found by name once: looked up for each document, each
+    /// name was made a C string again (50,000 times at 10k entries). Not changed after
+    /// registration: every parser on every thread attaches the same ones.
     nonisolated(unsafe) private static let extensions: [(name: String, pointer: OpaquePointer)] = {
-        _ = finishesInParallel
+        cmark_gfm_core_extensions_ensure_registered()
         return extensionNames.compactMap { name in cmark_find_syntax_extension(name).map { (name, $0) } }
     }()
 

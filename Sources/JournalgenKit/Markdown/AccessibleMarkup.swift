@@ -44,7 +44,8 @@ enum AccessibleMarkup {
                     out.keep(marker.upperBound..<range.upperBound)
                 }
                 let checkbox = (item + 4)..<textStart
-                if Self.isBlank(bytes, textStart..<end), Self.startsParagraph(bytes, at: end),
+                // A loose item's text: a paragraph on the line after its checkbox.
+                if Self.isBlank(bytes, textStart..<end), Self.starts("\n<p>", in: bytes, at: end),
                    let close = ByteSearch.find(paragraphEnd, in: bytes, from: end + 4, before: parts.itemClose) {
                     out.insert("\n<p><label>")
                     out.keep(checkbox)
@@ -69,9 +70,9 @@ enum AccessibleMarkup {
         range.allSatisfy { bytes[$0] == 0x20 || bytes[$0] == 0x09 }
     }
 
-    /// `\n<p>` at `offset`: a loose item's text, on the line after its checkbox.
-    private static func startsParagraph(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
-        offset + 4 <= bytes.count && bytes[offset] == 0x0A && bytes[offset + 1] == 0x3C && bytes[offset + 2] == 0x70 && bytes[offset + 3] == 0x3E
+    /// Whether `text` is in `bytes` at `offset`.
+    private static func starts(_ text: StaticString, in bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
+        offset + text.utf8CodeUnitCount <= bytes.count && memcmp(bytes.baseAddress! + offset, text.utf8Start, text.utf8CodeUnitCount) == 0
     }
 
     private static let markerStart: [UInt8] = Array("<!--task:".utf8)
@@ -93,9 +94,7 @@ enum AccessibleMarkup {
 
         init(in bytes: UnsafeBufferPointer<UInt8>, from textStart: Int) {
             guard let base = bytes.baseAddress else { return }
-            func starts(_ text: StaticString, at offset: Int) -> Bool {
-                offset + text.utf8CodeUnitCount <= bytes.count && memcmp(base + offset, text.utf8Start, text.utf8CodeUnitCount) == 0
-            }
+            func starts(_ text: StaticString, at offset: Int) -> Bool { AccessibleMarkup.starts(text, in: bytes, at: offset) }
             var from = textStart
             while from < bytes.count, let hit = memchr(base + from, 0x3C, bytes.count - from) {
                 let tag = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The size of the GFM tables in a body, checked before cmark-gfm sees it. cmark-gfm 0.29.0.gfm.6
 /// (Debian's) fills every short row up to the header's width, so a 20 KB body of a 3,000-column
 /// header and 3,000 one-cell rows asks for nine million cells: half a minute and gigabytes.
@@ -34,12 +32,11 @@ enum TableBounds {
 
     /// Line by line in place: splitting the text into lines first cost 4 % of loading.
     private static func excess(in bytes: UnsafeBufferPointer<UInt8>) -> Excess? {
-        // memchr: a loop over each byte was most of this check's instructions (0.5 % of a 10k
-        // first build's).
+        // By memchr (`findRare`): a loop over each byte was most of this check's instructions
+        // (0.5 % of a 10k first build's).
+        let newline: [UInt8] = [0x0A]
         func lineEnd(from start: Int) -> Int {
-            guard start < bytes.count, let base = bytes.baseAddress,
-                  let found = memchr(base + start, 0x0A, bytes.count - start) else { return bytes.count }
-            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            ByteSearch.findRare(newline, in: bytes, from: start) ?? bytes.count
         }
         func isBlank(_ start: Int, _ end: Int) -> Bool {
             UnsafeBufferPointer(rebasing: bytes[start..<end]).allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
