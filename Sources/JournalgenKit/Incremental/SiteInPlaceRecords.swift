@@ -34,24 +34,36 @@ final class SiteInPlaceRecords: Sendable {
         }
 
         /// Whether no folder of the site changed since its build (`StagedOutput.unchangedSinceBuilt`),
-        /// as looked at when `beginFolderCheck()` was called (or now, when it was not). The look
-        /// (17,700 folders at 10k entries) was the last thing a build after one edit did, on
-        /// cores the rest had left idle; begun with the loading, it took the second core from the
-        /// mood history, which the site model then waited for with its own core idle. Begun once
-        /// the site model is made, it runs beside the photo and fingerprint stages, which leave a
-        /// core idle part of the time (docs/tools/timeline.py). A file dropped into the site
-        /// between that look and the refresh goes unseen, as one dropped between a later look
-        /// and the rename would: the window is the build's length, not the look's.
+        /// as looked at when the look was begun. The look (17,700 folders at 10k entries) was the
+        /// last thing a build after one edit did, on cores the rest had left idle; begun with the
+        /// loading, it took the second core from the mood history, which the site model then
+        /// waited for with its own core idle; begun once the site model was made, on both cores,
+        /// the build's last step waited 7 ms for it. It is now made on one core as soon as the
+        /// records are read (`lookAtFolders`), while the site model is built on the other
+        /// (views a refresh may not need are made lazily, the mood history among them). A file
+        /// dropped into the site between that look and the refresh goes unseen, as one dropped
+        /// between a later look and the rename would: the window is the build's length, not the
+        /// look's.
         var unchangedSinceBuilt: Bool { beginFolderCheck().value }
 
         /// Begins the look at the site's folders (`unchangedSinceBuilt`), once: offered to another
         /// thread, made by the one that asks for it first if none has begun it (SideWork).
         @discardableResult
         func beginFolderCheck() -> SideWork<Bool> {
+            folderCheck(offered: true)
+        }
+
+        /// Makes the look at the site's folders on this thread, one folder after the other, unless
+        /// it was begun: the records' own thread, which has nothing else to do.
+        func lookAtFolders() {
+            _ = folderCheck(offered: false).value
+        }
+
+        private func folderCheck(offered: Bool) -> SideWork<Bool> {
             folderCheck.withLock { check in
                 if let check { return check }
                 let site = self.site, folders = self.folders
-                let begun = SideWork { StagedOutput.unchangedSinceBuilt(site, folders: folders) }
+                let begun = SideWork(offered: offered) { StagedOutput.unchangedSinceBuilt(site, folders: folders, onAllCores: offered) }
                 check = begun
                 return begun
             }
@@ -91,8 +103,10 @@ final class SiteInPlaceRecords: Sendable {
             let spareFolder = StagedOutput.spareFolder(of: output).path
             let spare = SpareRecord.load(journal: journal, site: id).flatMap { $0.spareID == StagedOutput.markerID(in: spareFolder) ? $0 : nil }
             let folders = Array(StagedOutput.folders(of: manifest.files))
-            found.withLock { $0 = Found(siteID: id, manifest: manifest, folders: folders, spareRecord: spare, site: site) }
+            let record = Found(siteID: id, manifest: manifest, folders: folders, spareRecord: spare, site: site)
+            found.withLock { $0 = record }
             done.leave()
+            record.lookAtFolders()
         }
     }
 

@@ -668,22 +668,25 @@ public final class StagedOutput: Sendable {
     }
 
     /// `unchangedSinceBuilt(_:files:folders:)` given the folders of the site's files (`folders(of:)`).
-    static func unchangedSinceBuilt(_ folder: String, folders: [Substring]) -> Bool {
+    /// `onAllCores`: false looks at one folder after the other, on this thread.
+    static func unchangedSinceBuilt(_ folder: String, folders: [Substring], onAllCores: Bool = true) -> Bool {
         var marker = stat()
         guard stat(folder + "/" + markerName, &marker) == 0 else { return false }
         let list = [""] + folders, since = marker.st_mtim
         // Each folder looked up from the site's own: the path's first parts are not walked again
         // for each of 17,000 folders.
         let root = OpenFolder(folder)
-        let changed = Atomic<Bool>(false)
-        parallelForEach(count: list.count) { index in
-            // Gone, or newer than the marker.
+        /// Gone, or newer than the marker.
+        @Sendable func changed(_ index: Int) -> Bool {
             let time = root.info(of: String(list[index]))?.st_mtim
-            if time.map({ $0.tv_sec > since.tv_sec || ($0.tv_sec == since.tv_sec && $0.tv_nsec >= since.tv_nsec) }) ?? true {
-                changed.store(true, ordering: .relaxed)
-            }
+            return time.map({ $0.tv_sec > since.tv_sec || ($0.tv_sec == since.tv_sec && $0.tv_nsec >= since.tv_nsec) }) ?? true
         }
-        return !changed.load(ordering: .relaxed)
+        guard onAllCores else { return !list.indices.contains(where: changed) }
+        let found = Atomic<Bool>(false)
+        parallelForEach(count: list.count) { index in
+            if changed(index) { found.store(true, ordering: .relaxed) }
+        }
+        return !found.load(ordering: .relaxed)
     }
 
     /// The files of the spare as this build leaves it, when it is made the new site's twin
