@@ -72,6 +72,10 @@ import Testing
         let revisitPages = try walk("revisit/", "//section[@class='revisit-due']//ul[@class='rows']/li/a")
         #expect(revisitPages.map(\.count) == [3, 1, 3, 1])
         #expect(revisitPages.flatMap { $0 } == (1...8).map { "E\($0)" }, "the longest due first")
+        // The home page and the pages of older entries, four a page, counted from the oldest.
+        let homePages = try walk("", "//article[contains(@class,'card')]//h2")
+        #expect(homePages.map(\.count) == [4, 4])
+        #expect(homePages.flatMap { $0 } == (1...8).reversed().map { "E\($0)" })
         let logPages = try walk("mood-log/", "//ol[@class='log']/li/span[@class='note']")
         #expect(logPages.map(\.count) == [4, 4, 1])
         #expect(logPages.flatMap { $0 } == (1...9).reversed().map { "line \($0)" })
@@ -88,6 +92,48 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: journal.output.appendingPathComponent("index.json").path))
         let sitemap = try journal.read("_site/sitemap.xml")
         #expect(sitemap.contains("https://example.org/j/photos/page/4/") && sitemap.contains("https://example.org/j/tags/walk/page/4/"))
+    }
+
+    /// A writer adds an entry a day: the pages of older entries keep their addresses and what
+    /// they hold, and only the home page changes (numbered from the newest, every page moved).
+    @Test func olderHomePagesStayAsTheyAreWhenANewDayIsAdded() throws {
+        let journal = try TemporaryJournal(config: "title: Grows\ntimezone: Europe/Berlin\nbase_url: https://example.org/j/\npaginate: {home: 4}\n")
+        defer { journal.remove() }
+        func add(_ day: Int) throws {
+            let month = day <= 5 ? 3 : 4
+            try journal.write("entries/2026-0\(month)-\(day < 10 ? "0" : "")\(day)-e.md", "---\ntitle: E\(day)\n---\nDay \(day).\n")
+        }
+        for day in 1...9 { try add(day) }
+        #expect(journal.build().succeeded)
+        // Nine entries, four a page: the oldest four on page 1, the five newest on the home page.
+        let oldest = try page(journal.output, "page/1/index.html")
+        #expect(oldest.strings("//article[contains(@class,'card')]//h2") == ["E4", "E3", "E2", "E1"])
+        #expect(oldest.string("//h1/small") == "Mar 2026", "named by the months it holds")
+        #expect(oldest.string("//title") == "Grows, Mar 2026")
+        #expect(oldest.string("//nav[@class='pagination']//a[@rel='prev']/@href") == "/j/")
+        #expect(oldest.count("//nav[@class='pagination']//a[@rel='next']") == 0)
+        let home = try page(journal.output, "index.html")
+        #expect(home.count("//article[contains(@class,'card')]") == 5)
+        #expect(home.string("//nav[@class='pagination']//a[@rel='next']/@href") == "/j/page/1/")
+        #expect(home.count("//h1/small") == 0)
+        #expect(home.string("//nav[@class='pagination']/span[@class='where']") == "Apr 2026 – Mar 2026")
+        let before = try journal.read("_site/page/1/index.html")
+
+        // Three new days: the fourth fills a page of its own (page 2), below the home page.
+        for day in 10...12 {
+            try add(day)
+            let report = journal.build()
+            #expect(report.succeeded)
+            #expect(try journal.read("_site/page/1/index.html") == before || day == 12, "page 1 as it was")
+            #expect(!report.pagesMade.contains("page/1/index.html") || day == 12, "not even rendered again after day \(day)")
+        }
+        let second = try page(journal.output, "page/2/index.html")
+        #expect(second.strings("//article[contains(@class,'card')]//h2") == ["E8", "E7", "E6", "E5"])
+        #expect(try page(journal.output, "index.html").strings("//article[contains(@class,'card')]//h2") == ["E12", "E11", "E10", "E9"])
+        // Page 1's newer page is now page 2, not the home page: that link is all that changed.
+        let after = try page(journal.output, "page/1/index.html")
+        #expect(after.string("//nav[@class='pagination']//a[@rel='prev']/@href") == "/j/page/2/")
+        #expect(after.strings("//article[contains(@class,'card')]//h2") == ["E4", "E3", "E2", "E1"])
     }
 
     @Test func aPlaceListsItsNewestEntriesAndFindsTheRest() throws {

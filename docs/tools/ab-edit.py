@@ -1,5 +1,6 @@
 """Alternates journalgen binaries on a build after one edit of the 10k journal, on a build with no change,
-and on builds after adding an entry and deleting it again.
+on builds after adding an entry and deleting it again, and after adding the build day's entry (the
+newest, as a writer adds one each day) and deleting it again.
 
 usage: ab-edit.py BINARY,BINARY[,...] [RUNS]
   e.g. ab-edit.py /tmp/old/.build/release/journalgen,.build/release/journalgen 9
@@ -8,9 +9,10 @@ copied too, so no photo is processed) in .build/ab-N, and its own output folder 
 (/dev/shm/ab-N). Two uncounted builds first (the first fills the entry cache: a new binary does
 not trust another's). Then, in each run and for each binary in turn: one line appended to one
 entry, a build; a build with nothing changed; a new entry (dated in 2024, with a mood and a tag), a
-build; the new entry deleted, a build. The edited entry is put back as it was at the start.
-Prints the medians of wall time and CPU time (user + system) of the edit, add and delete builds,
-and the wall time of the builds with no change.
+build; the new entry deleted, a build; an entry of the build day (2026-11-22, with a mood and a
+tag), a build; that entry deleted, a build. The edited entry is put back as it was at the start.
+Prints the medians of wall time and CPU time (user + system) of the edit, add, delete, new-day and
+new-day-deleted builds, and the wall time of the builds with no change.
 --no-change: only builds with nothing changed, each binary in turn (a quick look at the floor
 every build after an edit stands on; many runs in the time of a few full ones)."""
 import os, resource, shutil, statistics, subprocess, sys, time
@@ -19,6 +21,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 SOURCE = os.path.join(ROOT, ".build/bench/journal-10000")
 ENTRY = "entries/2013/2013-09-08-ayse-and-the-drizzle.md"
 ADDED = "entries/2024/2024-03-09-added-by-ab-edit.md"
+TODAY = "entries/2026/2026-11-22-written-today-by-ab-edit.md"
 only_none = "--no-change" in sys.argv
 args = [a for a in sys.argv[1:] if a != "--no-change"]
 bins = args[0].split(",")
@@ -36,6 +39,9 @@ for n, _ in enumerate(bins):
             shutil.copytree(f"{SOURCE}/.journalgen-cache/{part}", f"{journal}/.journalgen-cache/{part}")
     with open(os.path.join(journal, ENTRY), "wb") as f:
         f.write(original)
+    for left in (ADDED, TODAY):  # from a run that was stopped
+        if os.path.exists(os.path.join(journal, left)):
+            os.remove(os.path.join(journal, left))
     journals.append(journal)
 
 
@@ -51,7 +57,7 @@ def build(n):
 for n in range(len(bins)):
     build(n)
     build(n)
-results = {n: {"edit": [], "none": [], "add": [], "delete": []} for n in range(len(bins))}
+results = {n: {"edit": [], "none": [], "add": [], "delete": [], "new-day": [], "new-day-deleted": []} for n in range(len(bins))}
 for run in range(runs):
     for n in (range(len(bins)) if run % 2 == 0 or not only_none else reversed(range(len(bins)))):
         if only_none:
@@ -66,6 +72,11 @@ for run in range(runs):
         results[n]["add"].append(build(n))
         os.remove(os.path.join(journals[n], ADDED))
         results[n]["delete"].append(build(n))
+        with open(os.path.join(journals[n], TODAY), "w") as f:
+            f.write(f"---\ndate: 2026-11-22\nmood: good\ntags: [today]\n---\n# Today, run {run}\n\nWritten today.\n")
+        results[n]["new-day"].append(build(n))
+        os.remove(os.path.join(journals[n], TODAY))
+        results[n]["new-day-deleted"].append(build(n))
 for n in range(len(bins)):
     timed = {kind: (statistics.median(w for w, _ in runs), statistics.median(c for _, c in runs)) for kind, runs in results[n].items() if runs}
     print(f"{bins[n]}  " + " | ".join(f"{kind} wall {wall:.3f} s cpu {cpu:.3f} s" for kind, (wall, cpu) in timed.items()))

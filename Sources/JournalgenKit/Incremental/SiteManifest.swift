@@ -550,6 +550,9 @@ enum SiteFingerprint {
         case .tasks, .doneTasks: return "tasks"
         case .photos: return "photos"
         case .theme: return "themes"
+        // The home page shows the newest entries and what is new (not a group); an older page,
+        // its own (SiteModel.homeEntries), under a number that stays its own.
+        case .home(let page) where page > 1: return "home \(model.homeBlock(page))"
         default: return nil
         }
     }
@@ -567,8 +570,15 @@ enum SiteFingerprint {
         groups.append(("tasks", entries.indices.filter { !entries[$0].body.tasks.isEmpty }))
         groups.append(("photos", entries.indices.filter { entries[$0].media.hasPicture }))
         groups.append(("themes", entries.indices.filter { entries[$0].theme != nil }))
+        // The older home pages. The newest of them links the home page as the newer one, the
+        // others the page after theirs: marked, it changes when a page comes after it.
+        for page in 2..<(model.homePageCount + 1) {
+            groups.append(("home \(model.homeBlock(page))", Array(model.homeEntries(page))))
+        }
+        let newestOlderPage = model.homePageCount > 1 ? "home \(model.homeBlock(2))" : nil
         let pages = groups.map { name, entries in
             var bytes = Array(name.utf8) + [0]
+            if name == newestOlderPage { bytes += Array("newest".utf8) + [0] }
             bytes.reserveCapacity(bytes.count + entries.count * size)
             for entry in entries { bytes.append(contentsOf: own[entry * size..<(entry + 1) * size]) }
             return code(Fingerprinter.hash(data: bytes))

@@ -141,14 +141,14 @@ public struct PageRenderer: Sendable {
             return templates.page("entry", context(page(model.entries[i].title, model.entries[i].sitePath, kind: "entry",
                                                           description: model.entries[i].body.summary, variant: variant), ["entry": .object(view)]))
         case .home(let number):
-            let size = model.config.paging.home
-            let slice = model.entries.indices.dropFirst((number - 1) * size).prefix(size)
-            let title = number == 1 ? model.config.title : "\(model.config.title), page \(number)"
+            let pagination = PaginationView(home: number, model: model)
+            // The older pages by the months they hold ("Mia's journal, Mar 2013 – Feb 2013").
+            let title = number == 1 ? model.config.title : "\(model.config.title), \(pagination.ownLabel ?? "\(model.homeBlock(number))")"
             return templates.page("home", context(page(title, model.homePagePath(number), kind: "home"), [
-                "entries": .objects(slice.map { EntryView(model: model, index: $0) }),
+                "entries": .objects(model.homeEntries(number).map { EntryView(model: model, index: $0) }),
                 "isFirstPage": .bool(number == 1),
                 "welcome": .object(WelcomeView(model: model)),
-                "pagination": .object(PaginationView(page: number, count: model.homePageCount) { links.href(model.homePagePath($0)) }),
+                "pagination": .object(pagination),
             ]))
         case .archive:
             return templates.page("archive", context(page(text("archive"), "archive/", kind: "archive"), [

@@ -423,6 +423,8 @@ struct PaginationView: KeyedTemplateObject {
     var href: @Sendable (Int) -> String
     /// What each page holds ("Nov 2026 – Aug 2026"), for lists cut by months; empty for the home page.
     var labels: [String] = []
+    /// What this page holds, where `labels` does not name every page (the home pages).
+    var ownLabel: String?
 
     func value(_ key: Key) -> TemplateValue? {
         switch key {
@@ -431,7 +433,7 @@ struct PaginationView: KeyedTemplateObject {
         case .isPaged: return .bool(count > 1)
         case .newerURL: return page > 1 ? .text(href(page - 1)) : .null
         case .olderURL: return page < count ? .text(href(page + 1)) : .null
-        case .label: return labels.indices.contains(page - 1) ? .text(labels[page - 1]) : .null
+        case .label: return labels.indices.contains(page - 1) ? .text(labels[page - 1]) : .optional(ownLabel)
         case .parts:
             guard labels.count == count, count > 1 else { return .null }
             return .objects(labels.enumerated().map { offset, label in
@@ -445,10 +447,27 @@ extension PaginationView {
     /// Page `page` of a list cut by `split`, whose first page is at `base`.
     init(split: PageSplit, page: Int, base: String, model: SiteModel) {
         let links = model.links, localization = model.localization
-        func month(_ m: PageSplit.YearMonth) -> String { "\(localization.shortMonthName(m.month)) \(m.year)" }
         self.init(page: page, count: split.count, href: { links.href(PageSplit.path(base, page: $0)) },
                   // A list on one page needs no labels (and an empty list has no months to name).
-                  labels: split.count < 2 ? [] : split.spans.map { $0.first == $0.last ? month($0.first) : "\(month($0.first)) – \(month($0.last))" })
+                  labels: split.count < 2 ? [] : split.spans.map { Self.label($0.first, $0.last, localization) })
+    }
+
+    /// Page `page` of the home pages (SiteModel.homeEntries), named by the months of its entries:
+    /// its number changes as the journal grows, what it holds does not.
+    init(home page: Int, model: SiteModel) {
+        let links = model.links, entries = model.homeEntries(page)
+        var label: String?
+        if model.homePageCount > 1, !entries.isEmpty {
+            label = Self.label(PageSplit.YearMonth(model.entries[entries.lowerBound].date.day),
+                               PageSplit.YearMonth(model.entries[entries.upperBound - 1].date.day), model.localization)
+        }
+        self.init(page: page, count: model.homePageCount, href: { links.href(model.homePagePath($0)) }, ownLabel: label)
+    }
+
+    /// "Nov 2026", or "Nov 2026 – Aug 2026" from the newest month to the oldest.
+    static func label(_ first: PageSplit.YearMonth, _ last: PageSplit.YearMonth, _ localization: Localization) -> String {
+        func month(_ m: PageSplit.YearMonth) -> String { "\(localization.shortMonthName(m.month)) \(m.year)" }
+        return first == last ? month(first) : "\(month(first)) – \(month(last))"
     }
 }
 

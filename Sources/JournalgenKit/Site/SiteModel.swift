@@ -341,10 +341,39 @@ public final class SiteModel: Sendable {
         }
     }
 
-    /// Home page pages: `[]` for page 1, `page/2/` for the rest.
-    public func homePagePath(_ page: Int) -> String { page == 1 ? "" : "page/\(page)/" }
+    // MARK: Home pages
+    //
+    // The home page shows the newest entries; the older ones are cut into pages of `paging.home`
+    // counted from the journal's first entry: `page/1/` holds the oldest, and a page keeps its
+    // address and its entries as the journal grows. Numbered from the newest, as most blogs do,
+    // every page moved by one entry each day a writer added one: at 10,000 entries the build
+    // after a new entry rendered all 952 pages again (and a deploy uploaded them), where now it
+    // renders the home page, and a new page once every `paging.home` entries. The home page
+    // holds what is left over besides: between one and two pages' worth.
+    //
+    // Pages are numbered 1 (the home page) to `homePageCount` (the oldest) for the renderer.
 
-    public var homePageCount: Int { max(1, (entries.count + config.paging.home - 1) / config.paging.home) }
+    /// The home page and the pages of older entries.
+    public var homePageCount: Int { 1 + homeOlderPages }
+
+    /// Full pages of `paging.home` entries below the home page.
+    private var homeOlderPages: Int { max(0, entries.count / max(1, config.paging.home) - 1) }
+
+    /// The address of page `page`: `""` for the home page, `page/N/` for the others, N counted
+    /// from the oldest (`homeBlock`).
+    public func homePagePath(_ page: Int) -> String { page <= 1 ? "" : "page/\(homeBlock(page))/" }
+
+    /// Page `page`'s number among the older pages, 1 for the oldest (page `homePageCount`).
+    public func homeBlock(_ page: Int) -> Int { homePageCount - page + 1 }
+
+    /// The entries of page `page` (positions in `entries`, newest first).
+    public func homeEntries(_ page: Int) -> Range<Int> {
+        let size = max(1, config.paging.home)
+        let onHome = entries.count - homeOlderPages * size
+        if page <= 1 { return 0..<onHome }
+        let start = min(entries.count, onHome + (page - 2) * size)
+        return start..<min(entries.count, start + size)
+    }
 }
 
 /// An entry appears on up to five list pages (home, month, year, archive, tags); rendering its
