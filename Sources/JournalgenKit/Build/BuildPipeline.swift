@@ -96,12 +96,8 @@ public struct BuildPipeline: Sendable {
                 options: LoadOptions(includeDrafts: options.includeDrafts, includeFuture: options.includeFuture, today: options.today),
                 diagnostics: diagnostics)
             if options.writeOutput && options.session == nil, let entryCache {
-                let path = journal.path, endsAfter = options.processEndsAfter
-                DispatchQueue.global().async(group: background) {
-                    entryCache.save(journal: path)
-                    // Its 10,000 records freed one by one were 4 ms of a core after one edit.
-                    if endsAfter { AllocatorPolicy.leaveForExit(entryCache) }
-                }
+                let path = journal.path
+                DispatchQueue.global().async(group: background) { entryCache.save(journal: path) }
             }
             // A build whose entries changed renders pages, and most likely one with a map (an
             // entry's place, a trip, the places page): the world's outlines are read meanwhile,
