@@ -136,6 +136,26 @@ import Testing
         #expect(after.strings("//article[contains(@class,'card')]//h2") == ["E4", "E3", "E2", "E1"])
     }
 
+    /// A year's mood charts are made of its own days: a new day this year leaves the pages of
+    /// other years as they are, unless a year is added to the links between them.
+    @Test func aNewDayRedrawsTheMoodsOfItsYearOnly() throws {
+        let journal = try TemporaryJournal()
+        defer { journal.remove() }
+        try journal.write("entries/2025-06-01-a.md", "---\nmood: good\n---\nA.\n")
+        try journal.write("entries/2026-03-01-b.md", "---\nmood: bad\n---\nB.\n")
+        #expect(journal.build().succeeded)
+        try journal.write("entries/2026-03-02-c.md", "---\nmood: good\n---\nC.\n")
+        var report = journal.build()
+        #expect(report.succeeded)
+        #expect(report.pagesMade.contains("moods/years/2026/index.html"))
+        #expect(!report.pagesMade.contains("moods/years/2025/index.html"), "2025 has no new day")
+        // A first day in a new year: every year's page links it.
+        try journal.write("entries/2024-02-01-d.md", "---\nmood: bad\n---\nD.\n")
+        report = journal.build()
+        #expect(report.pagesMade.contains("moods/years/2025/index.html"))
+        #expect(try page(journal.output, "moods/years/2025/index.html").strings("//nav[@class='month-index']/a") == ["2026", "2025", "2024"])
+    }
+
     @Test func aPlaceListsItsNewestEntriesAndFindsTheRest() throws {
         let journal = try TemporaryJournal()
         defer { journal.remove() }

@@ -553,6 +553,8 @@ enum SiteFingerprint {
         // The home page shows the newest entries and what is new (not a group); an older page,
         // its own (SiteModel.homeEntries), under a number that stays its own.
         case .home(let page) where page > 1: return "home \(model.homeBlock(page))"
+        // A year's moods: its timeline and its year in pixels are made of its own days.
+        case .moodYear(let y): return "mood year \(model.views.moodYears[y])"
         default: return nil
         }
     }
@@ -575,10 +577,22 @@ enum SiteFingerprint {
         for page in 2..<(model.homePageCount + 1) {
             groups.append(("home \(model.homeBlock(page))", Array(model.homeEntries(page))))
         }
-        let newestOlderPage = model.homePageCount > 1 ? "home \(model.homeBlock(2))" : nil
+        // Each year's entries (the mood history's days come from them and from the mood log, a
+        // file of the journal's fingerprint); every year's page links the others.
+        var marks: [String: String] = [:]
+        if model.views.hasMoods {
+            var byYear: [Int: [Int]] = [:]
+            for index in entries.indices { byYear[entries[index].date.day.year, default: []].append(index) }
+            let years = model.views.moodYears.map(String.init).joined(separator: " ")
+            for year in model.views.moodYears {
+                groups.append(("mood year \(year)", byYear[year] ?? []))
+                marks["mood year \(year)"] = years
+            }
+        }
+        if model.homePageCount > 1 { marks["home \(model.homeBlock(2))"] = "newest" }
         let pages = groups.map { name, entries in
             var bytes = Array(name.utf8) + [0]
-            if name == newestOlderPage { bytes += Array("newest".utf8) + [0] }
+            if let mark = marks[name] { bytes += Array(mark.utf8) + [0] }
             bytes.reserveCapacity(bytes.count + entries.count * size)
             for entry in entries { bytes.append(contentsOf: own[entry * size..<(entry + 1) * size]) }
             return code(Fingerprinter.hash(data: bytes))
