@@ -149,11 +149,17 @@ import Testing
         #expect(report.succeeded)
         #expect(report.pagesMade.contains("moods/years/2026/index.html"))
         #expect(!report.pagesMade.contains("moods/years/2025/index.html"), "2025 has no new day")
+        #expect(!report.pagesMade.contains("mood-log/index.html"), "the mood log lists its own lines, no entry's")
         // A first day in a new year: every year's page links it.
         try journal.write("entries/2024-02-01-d.md", "---\nmood: bad\n---\nD.\n")
         report = journal.build()
         #expect(report.pagesMade.contains("moods/years/2025/index.html"))
         #expect(try page(journal.output, "moods/years/2025/index.html").strings("//nav[@class='month-index']/a") == ["2026", "2025", "2024"])
+        // A line of the mood log: its page, and the charts of its year.
+        try journal.write("moods.log", "2025-07-01 09:00 good a line of the log\n")
+        report = journal.build()
+        #expect(report.pagesMade.contains("mood-log/index.html") && report.pagesMade.contains("moods/years/2025/index.html"))
+        #expect(try page(journal.output, "mood-log/index.html").strings("//ol[@class='log']/li/span[@class='note']") == ["a line of the log"])
     }
 
     @Test func aPlaceListsItsNewestEntriesAndFindsTheRest() throws {

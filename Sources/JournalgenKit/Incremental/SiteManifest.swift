@@ -555,6 +555,9 @@ enum SiteFingerprint {
         case .home(let page) where page > 1: return "home \(model.homeBlock(page))"
         // A year's moods: its timeline and its year in pixels are made of its own days.
         case .moodYear(let y): return "mood year \(model.views.moodYears[y])"
+        // The mood log's lines come from its files, which the journal's fingerprint covers, and
+        // from no entry.
+        case .moodLog: return "mood log"
         default: return nil
         }
     }
@@ -589,6 +592,7 @@ enum SiteFingerprint {
                 marks["mood year \(year)"] = years
             }
         }
+        groups.append(("mood log", []))
         if model.homePageCount > 1 { marks["home \(model.homeBlock(2))"] = "newest" }
         let pages = groups.map { name, entries in
             var bytes = Array(name.utf8) + [0]
