@@ -96,7 +96,7 @@ public struct ReminderHours: Sendable, Hashable {
 /// Page sizes of the site's lists (`paginate:` in journal.yaml). The defaults keep every page of
 /// a 50,000-entry journal well under 1 MB while a page still shows a season or a year of a diary.
 public struct Paging: Sendable, Equatable {
-    /// Entry cards per home page.
+    /// Entry cards per page of older entries; the home page holds one to two pages' worth (SiteModel.homeEntries).
     public var home = 10
     /// Entry rows per page of a tag, mood, theme or place list.
     public var lists = 300
