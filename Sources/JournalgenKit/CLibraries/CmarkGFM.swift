@@ -421,8 +421,8 @@ enum CmarkGFM {
         exit.append(digit)
         exit.append(utf8Of: ">")
         exit.append(0)
-        enter.withUnsafeBytes { cmark_node_set_on_enter(custom, $0.baseAddress!.assumingMemoryBound(to: CChar.self)) }
-        exit.withUnsafeBytes { cmark_node_set_on_exit(custom, $0.baseAddress!.assumingMemoryBound(to: CChar.self)) }
+        _ = enter.withUnsafeBytes { cmark_node_set_on_enter(custom, $0.baseAddress!.assumingMemoryBound(to: CChar.self)) }
+        _ = exit.withUnsafeBytes { cmark_node_set_on_exit(custom, $0.baseAddress!.assumingMemoryBound(to: CChar.self)) }
         while let child = cmark_node_first_child(heading) {
             cmark_node_unlink(child)
             if cmark_node_append_child(custom, child) == 0 { cmark_node_free(child) }

@@ -569,7 +569,8 @@ enum SiteFingerprint {
     static func groups(of model: SiteModel, own: [UInt8]) -> (names: [String], pages: [String]) {
         let size = Fingerprinter.byteCount
         var groups = model.views.trips.trips.map { ("trip " + $0.id, $0.entries) }
-        groups += model.years.map { year in ("year \(year.year)", year.months.flatMap(\.entries)) }
+        let years = model.years.map { year in (year.year, year.months.flatMap(\.entries)) }
+        groups += years.map { ("year \($0.0)", $0.1) }
         groups += model.tags.map { ("tag " + $0.slug, $0.entries) }
         let entries = model.entries
         groups.append(("tasks", entries.indices.filter { !entries[$0].body.tasks.isEmpty }))
@@ -580,16 +581,16 @@ enum SiteFingerprint {
         for page in 2..<(model.homePageCount + 1) {
             groups.append(("home \(model.homeBlock(page))", Array(model.homeEntries(page))))
         }
-        // Each year's entries (the mood history's days come from them and from the mood log, a
-        // file of the journal's fingerprint); every year's page links the others.
+        // Each year's entries, as its year page's (the mood history's days come from them and
+        // from the mood log, a file of the journal's fingerprint); every year's page links the
+        // others. A year of the mood log alone has no entries.
         var marks: [String: String] = [:]
         if model.views.hasMoods {
-            var byYear: [Int: [Int]] = [:]
-            for index in entries.indices { byYear[entries[index].date.day.year, default: []].append(index) }
-            let years = model.views.moodYears.map(String.init).joined(separator: " ")
+            let byYear = Dictionary(years, uniquingKeysWith: { a, _ in a })
+            let linked = model.views.moodYears.map(String.init).joined(separator: " ")
             for year in model.views.moodYears {
                 groups.append(("mood year \(year)", byYear[year] ?? []))
-                marks["mood year \(year)"] = years
+                marks["mood year \(year)"] = linked
             }
         }
         groups.append(("mood log", []))
