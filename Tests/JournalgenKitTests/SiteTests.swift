@@ -119,6 +119,24 @@ import Testing
         #expect(CmarkGFM.finishesInParallel, "documents are finished one at a time")
     }
 
+    /// A text gets only the extensions whose markers it has (CmarkGFM.ExtensionMarkers): each
+    /// form they find still comes out, an e-mail address written with an entity among them, and
+    /// a text with none of them (its `w`s and `:`s still split its text nodes) keeps its words.
+    @Test func markdownExtensionsFindWhatTheirMarkersStart() {
+        let renderer = MarkdownRenderer()
+        let mail = renderer.render("Mail me&#64;example.org today.\n").html
+        #expect(mail == "<p>Mail <a href=\"mailto:me@example.org\">me@example.org</a> today.</p>\n", "\(mail)")
+        #expect(renderer.render("Or a@b.co.\n").html == "<p>Or <a href=\"mailto:a@b.co\">a@b.co</a>.</p>\n")
+        let web = renderer.render("See www.example.org and ftp://files.example.org/x now.\n").html
+        #expect(web == "<p>See <a href=\"http://www.example.org\">www.example.org</a> and <a href=\"ftp://files.example.org/x\">ftp://files.example.org/x</a> now.</p>\n", "\(web)")
+        #expect(renderer.render("~one~ and ~~two~~\n").html == "<p><del>one</del> and <del>two</del></p>\n")
+        #expect(renderer.render("- [x] done\n- [ ] open\n").tasks.map(\.isDone) == [true, false])
+        let plain = renderer.render("We went with the wind: wow, a wild west snow.\n")
+        #expect(plain.html == "<p>We went with the wind: wow, a wild west snow.</p>\n")
+        #expect(plain.wordCount == 10, "\(plain.wordCount)")
+        #expect(renderer.render("We went with the wind: wow, a wild west snow. https://example.org\n").wordCount == 11)
+    }
+
     /// cmark-gfm's memory comes from an arena of 64 KB blocks: a text far larger than a block
     /// (its nodes, its buffers growing where they are, its HTML) comes out whole, and the texts
     /// rendered after it in the same thread too.

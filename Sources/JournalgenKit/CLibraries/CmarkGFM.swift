@@ -285,15 +285,49 @@ enum CmarkGFM {
         let inParallel = finishesInParallel
         jg_cmark_arena_enter()
         guard let parser = cmark_parser_new_with_mem(flags(options), jg_cmark_arena()) else { fatalError("cmark-gfm: out of memory") }
-        for (name, ext) in extensions where options.tables || name != "table" {
-            cmark_parser_attach_syntax_extension(parser, ext)
-        }
         // The text's bytes where they are: `utf8CString` copied each body into an array first.
         markdown.withUTF8Bytes { bytes in
+            let markers = ExtensionMarkers(bytes)
+            for (name, ext) in extensions where markers.allow(name, tables: options.tables) {
+                cmark_parser_attach_syntax_extension(parser, ext)
+            }
             bytes.withMemoryRebound(to: CChar.self) { cmark_parser_feed(parser, $0.baseAddress, $0.count) }
         }
         guard let document = inParallel ? cmark_parser_finish(parser) : finishLock.withLock({ cmark_parser_finish(parser) }) else { fatalError("cmark-gfm: out of memory") }
         return (parser, document)
+    }
+
+    /// Which extensions a text can use. An extension finds nothing in a text without its marker
+    /// bytes, and attached to it anyway it costs the text its passes: autolink joins every text
+    /// node of the document and walks them all for e-mail addresses, the task-list extension is
+    /// asked at every list item. Autolink makes links of `http://`, `https://` and `ftp://`
+    /// addresses, of `www.` names and of e-mail addresses (an `@` in a text node, which an
+    /// entity such as `&#64;` can put there too); task items start with `[`, struck text is
+    /// between `~`, and the tag filter looks only at raw HTML, which starts with `<`.
+    struct ExtensionMarkers {
+        var autolink = false, strikethrough = false, tasklist = false, tagfilter = false
+        private static let scheme = Array("://".utf8), www = Array("www.".utf8)
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>) {
+            guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+            func has(_ byte: UInt8) -> Bool { memchr(base, Int32(byte), bytes.count) != nil }
+            autolink = has(UInt8(ascii: "@")) || has(UInt8(ascii: "&"))
+                || ByteSearch.find(Self.scheme, in: bytes, from: 0) != nil || ByteSearch.find(Self.www, in: bytes, from: 0) != nil
+            strikethrough = has(UInt8(ascii: "~"))
+            tasklist = has(UInt8(ascii: "["))
+            tagfilter = has(UInt8(ascii: "<"))
+        }
+
+        func allow(_ name: String, tables: Bool) -> Bool {
+            switch name {
+            case "table": return tables
+            case "autolink": return autolink
+            case "strikethrough": return strikethrough
+            case "tasklist": return tasklist
+            case "tagfilter": return tagfilter
+            default: return true
+            }
+        }
     }
 
     /// A link or image of a text to an address on the web (`http:` or `https:`, written as a
