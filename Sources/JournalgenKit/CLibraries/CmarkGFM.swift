@@ -312,7 +312,7 @@ enum CmarkGFM {
             guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
             func has(_ byte: UInt8) -> Bool { memchr(base, Int32(byte), bytes.count) != nil }
             autolink = has(UInt8(ascii: "@")) || has(UInt8(ascii: "&"))
-                || ByteSearch.find(Self.scheme, in: bytes, from: 0) != nil || ByteSearch.find(Self.www, in: bytes, from: 0) != nil
+                || ByteSearch.findRare(Self.scheme, in: bytes) != nil || ByteSearch.find(Self.www, in: bytes, from: 0) != nil
             strikethrough = has(UInt8(ascii: "~"))
             tasklist = has(UInt8(ascii: "["))
             tagfilter = has(UInt8(ascii: "<"))
