@@ -19,4 +19,16 @@
 /// character into more text nodes; the HTML is the same.
 int jg_cmark_keep_special_characters(cmark_parser *parser);
 
+/// Takes `w` out of the table `jg_cmark_keep_special_characters` set, after it returned 1.
+/// Autolink makes it special for `www.` names, and the inline parser then stops at every `w`
+/// of every text, asks the extension, and makes a text node of each run, which autolink's own
+/// pass joins again. Returns 1 when it is out.
+int jg_cmark_leave_out_w(void);
+
+/// Puts `w` back for a text with `www.` about to be finished (`add` 1), or gives it up once it
+/// is (`add` 0); the table holds it while any text asks. A text finished meanwhile may find it
+/// there: its text nodes are then split at `w` (and joined again by autolink, or written one
+/// after the other), and its HTML is the same.
+void jg_cmark_w(int add);
+
 #endif

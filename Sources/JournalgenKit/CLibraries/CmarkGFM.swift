@@ -82,7 +82,10 @@ enum CmarkGFM {
         guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else { return false }
         defer { cmark_parser_free(parser) }
         for (_, ext) in extensions { cmark_parser_attach_syntax_extension(parser, ext) }
-        return jg_cmark_keep_special_characters(parser) == 1
+        guard jg_cmark_keep_special_characters(parser) == 1 else { return false }
+        // `w` is special only while a text with `www.` is finished (see `parse`).
+        _ = jg_cmark_leave_out_w()
+        return true
     }()
 
     static let extensionNames = ["table", "strikethrough", "autolink", "tasklist", "tagfilter"]
@@ -286,14 +289,26 @@ enum CmarkGFM {
         jg_cmark_arena_enter()
         guard let parser = cmark_parser_new_with_mem(flags(options), jg_cmark_arena()) else { fatalError("cmark-gfm: out of memory") }
         // The text's bytes where they are: `utf8CString` copied each body into an array first.
-        markdown.withUTF8Bytes { bytes in
+        let markers = markdown.withUTF8Bytes { bytes in
             let markers = ExtensionMarkers(bytes)
             for (name, ext) in extensions where markers.allow(name, tables: options.tables) {
                 cmark_parser_attach_syntax_extension(parser, ext)
             }
             bytes.withMemoryRebound(to: CChar.self) { cmark_parser_feed(parser, $0.baseAddress, $0.count) }
+            return markers
         }
-        guard let document = inParallel ? cmark_parser_finish(parser) : finishLock.withLock({ cmark_parser_finish(parser) }) else { fatalError("cmark-gfm: out of memory") }
+        let document: OpaquePointer?
+        if inParallel {
+            // Autolink's `w` is a special character only while a text with `www.` is finished
+            // (CCmarkThreads): the inline parser stopped at every `w` of every text, asked the
+            // extension, and made a text node of each run, which autolink's pass joined again.
+            if markers.www { jg_cmark_w(1) }
+            document = cmark_parser_finish(parser)
+            if markers.www { jg_cmark_w(0) }
+        } else {
+            document = finishLock.withLock { cmark_parser_finish(parser) }
+        }
+        guard let document else { fatalError("cmark-gfm: out of memory") }
         return (parser, document)
     }
 
@@ -306,13 +321,15 @@ enum CmarkGFM {
     /// between `~`, and the tag filter looks only at raw HTML, which starts with `<`.
     struct ExtensionMarkers {
         var autolink = false, strikethrough = false, tasklist = false, tagfilter = false
-        private static let scheme = Array("://".utf8), www = Array("www.".utf8)
+        /// `www.`: a name autolink finds at its `w` as it parses the inlines.
+        var www = false
+        private static let scheme = Array("://".utf8), wwwDot = Array("www.".utf8)
 
         init(_ bytes: UnsafeBufferPointer<UInt8>) {
             guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
             func has(_ byte: UInt8) -> Bool { memchr(base, Int32(byte), bytes.count) != nil }
-            autolink = has(UInt8(ascii: "@")) || has(UInt8(ascii: "&"))
-                || ByteSearch.findRare(Self.scheme, in: bytes) != nil || ByteSearch.find(Self.www, in: bytes, from: 0) != nil
+            www = ByteSearch.find(Self.wwwDot, in: bytes, from: 0) != nil
+            autolink = www || has(UInt8(ascii: "@")) || has(UInt8(ascii: "&")) || ByteSearch.findRare(Self.scheme, in: bytes) != nil
             strikethrough = has(UInt8(ascii: "~"))
             tasklist = has(UInt8(ascii: "["))
             tagfilter = has(UInt8(ascii: "<"))
