@@ -126,7 +126,8 @@ import Testing
 
     /// A text gets only the extensions whose markers it has (CmarkGFM.ExtensionMarkers): each
     /// form they find still comes out, an e-mail address written with an entity among them, and
-    /// a text with none of them (its `w`s and `:`s still split its text nodes) keeps its words.
+    /// a text with none of them (its `:`s still split its text nodes, which autolink's pass no
+    /// longer joins) keeps its words.
     @Test func markdownExtensionsFindWhatTheirMarkersStart() {
         let renderer = MarkdownRenderer()
         let mail = renderer.render("Mail me&#64;example.org today.\n").html
