@@ -141,6 +141,9 @@ import Testing
         #expect(plain.html == "<p>We went with the wind: wow, a wild west snow.</p>\n")
         #expect(plain.wordCount == 10, "\(plain.wordCount)")
         #expect(renderer.render("We went with the wind: wow, a wild west snow. https://example.org\n").wordCount == 11)
+        // With raw HTML allowed, the tag filter still disarms the tags GitHub filters.
+        let raw = MarkdownRenderer(unsafeHTML: true).render("Hi <script>alert(1)</script> and <em>this</em>.\n").html
+        #expect(raw == "<p>Hi &lt;script>alert(1)&lt;/script> and <em>this</em>.</p>\n", "\(raw)")
     }
 
     /// cmark-gfm's memory comes from an arena of 64 KB blocks: a text far larger than a block
