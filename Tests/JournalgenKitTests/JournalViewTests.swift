@@ -53,6 +53,45 @@ import Testing
         #expect(diagnostics.diagnostics.map { "\($0.location.line):\($0.location.column)" } == ["3:18", "4:18"])
     }
 
+    /// A line is read from its bytes (`parseLine(bytes:ascii:)`) unless only its characters can
+    /// tell: the same result, message and column as reading its characters, for lines good and
+    /// bad, of ASCII or not; a line of ASCII is always read from its bytes.
+    @Test func moodLogLinesReadFromBytesAsFromCharacters() {
+        let reader = MoodLogReader(scale: .standard, zone: berlin, authors: JournalAuthors(
+            all: [Author(id: "ana", name: "Ana")], defaultID: "ana"))
+        let ascii = [
+            "2026-04-03 21:40 good", "2026-04-03T08:10:00+09:00 so-so", "2026-04-03 21:40\tgood  tired \t after  the train  ",
+            "2026-04-03 good a b c d e  f ", "2026-04-03 21:40 @ana good note", "2026-04-03 @ana", "2026-04-03 @bob good",
+            "2026-04-03 21:40 @ana", "2026-04-03 21:40", "2026-04-03", "  2026-04-03 great", "2026-04-03 meh tired",
+            "yesterday good", "2026-04-03 21 good", "2026-04-03 2x:40 good", "2026-04-03 21:40:30 awful", "2026-13-03 good",
+            "2026-04-03 21:40 good @ana", "x", " \t2026-04-03\t\tbad\t\tvery  bad  ",
+        ]
+        let others = [
+            "2026-04-03 21:40 good café au lait", "2026-04-03 good ドキドキ  and 🌧️ again ", "2026-04-03 21:40 @ana so-so müde",
+            "2026-04-03 21:40 góod tired", "2026-04-03 21:40 @añа good", "2026-04-0３ good", "2026-04-03 21:4５ good",
+            "2026-04-03 21:40 good a \u{301}b", "2026-04-03 21:40 good a  \u{301}b", "2026-04-03 21:40 good a\u{600}  b", "2026-04-03\u{301} good", "é 2026-04-03 good",
+            "2026-04-03 21:40 horrible \u{1F469}\u{200D}\u{1F467} x y z", "2026-04-03 @ana\u{301} good",
+        ]
+        for line in ascii + others {
+            let bytes = Array(line.utf8)
+            let isASCII = bytes.allSatisfy { $0 < 0x80 }
+            let fromBytes = bytes.withUnsafeBufferPointer { reader.parseLine(bytes: $0, ascii: isASCII) }
+            guard let fromBytes else {
+                #expect(!isASCII, "a line of ASCII is read from its bytes: \(line)")
+                continue
+            }
+            switch (fromBytes, reader.parseLine(line)) {
+            case (.success(let a), .success(let b)): #expect(a == b, "\(line)")
+            case (.failure(let a), .failure(let b)): #expect(a == b, "\(line)")
+            case (let a, let b): Issue.record("\(line): \(a) against \(b)")
+            }
+        }
+        // Most lines with accents in their notes are read from their bytes too.
+        let read = others.filter { line in Array(line.utf8).withUnsafeBufferPointer { reader.parseLine(bytes: $0, ascii: false) } != nil }
+        #expect(read == ["2026-04-03 21:40 good café au lait", "2026-04-03 good ドキドキ  and 🌧️ again ", "2026-04-03 21:40 @ana so-so müde",
+                         "2026-04-03 21:40 horrible \u{1F469}\u{200D}\u{1F467} x y z"], "\(read)")
+    }
+
     @Test func aBadMoodLogFailsTheBuildWithItsPath() throws {
         let journal = try TemporaryJournal()
         defer { journal.remove() }

@@ -23,7 +23,7 @@ public struct JrnlImporter: Sendable {
                 diagnostics.error("\(path.key("date")) is '\(dayText)'; expected a day such as 2026-11-22", at: context.at())
                 continue
             }
-            guard MoodLogReader.looksLikeTime(Substring(time)), let hour = Int(time.prefix(2)), let minute = Int(time.dropFirst(3).prefix(2)), hour < 24, minute < 60 else {
+            guard MoodLogReader.looksLikeTime(Array(time.utf8)), let hour = Int(time.prefix(2)), let minute = Int(time.dropFirst(3).prefix(2)), hour < 24, minute < 60 else {
                 diagnostics.error("\(path.key("time")) is '\(time)'; expected a time such as 21:40", at: context.at())
                 continue
             }
