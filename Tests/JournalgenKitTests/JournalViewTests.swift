@@ -129,6 +129,35 @@ import Testing
         #expect(later.strings("//dl[@class='stats']/div/dd")[1].hasPrefix("none"), "no mood yesterday or today")
     }
 
+    /// Each day's square says its average and how many moods make it (days alike say it alike);
+    /// the timeline's description and table count the year's moods alone.
+    @Test func moodPagesSayEachDaysAndEachMonthsAverage() throws {
+        let journal = try TemporaryJournal()
+        defer { journal.remove() }
+        try journal.write("entries/2026-11-01-a.md", "---\nmood: bad\n---\nA\n")
+        try journal.write("moods.log", """
+            2025-12-31 23:00 horrible
+            2026-10-04 good
+            2026-10-04 so-so
+            2026-10-05 so-so
+            2026-10-05 good
+            2026-10-06 good
+            2026-10-06 good
+            2026-10-06 so-so
+            2026-10-06 so-so
+            2026-11-02 amazing
+            """)
+        let report = journal.build(today: "2026-11-07")
+        #expect(report.succeeded, "\(report.diagnostics)")
+        let moods = try page(journal.output, "moods/index.html")
+        let titles = moods.strings("//table[contains(@class,'desktop-only') and contains(@class,'pixels')]//td[contains(@class,'lv')]/@title")
+        #expect(titles.filter { $0.hasSuffix("(average 3.5 of 2 moods)") }.count == 2, "\(titles)")
+        #expect(titles.filter { $0.hasSuffix("(average 3.5 of 4 moods)") }.count == 1, "\(titles)")
+        #expect(moods.strings("//desc").contains { $0.hasPrefix("10 moods from") }, "the year's moods, not 2025's: \(moods.strings("//desc"))")
+        let months = moods.strings("//table[@class='chart-data'][contains(caption, '2026')]//tbody/tr/td[1]")
+        #expect(months == ["8", "2"], "October's moods, then November's: \(months)")
+    }
+
     @Test func moodByTagNeedsTwoEntries() throws {
         let journal = try TemporaryJournal()
         defer { journal.remove() }

@@ -7,6 +7,14 @@ struct YearInPixels {
     var links: SiteLinks
     var entries: [Entry]
     var localization: Localization = .english
+    /// The words for a day of several moods, by average and count: a year has a few dozen of
+    /// them, and filling in the sentence for each of its days was a third of a square's work.
+    private let averageTexts = AverageTexts()
+
+    private final class AverageTexts {
+        var texts: [Pair: String] = [:]
+        struct Pair: Hashable { var average: UInt64, moods: Int }
+    }
 
     /// Months as rows for a desktop, and as columns (31 rows of days) for a phone, as Daylio
     /// shows it there; the stylesheet shows the one that fits. Each day's square is made once.
@@ -65,8 +73,15 @@ struct YearInPixels {
             title += found.label
             if day.moodCount > 1 {
                 title += " ("
-                title += localization.text("pixelAverage", [
-                    "average": localization.decimal(average), "moods": localization.counted("moodCount", day.moodCount) ?? ""])
+                let pair = AverageTexts.Pair(average: average.bitPattern, moods: day.moodCount)
+                if let known = averageTexts.texts[pair] {
+                    title += known
+                } else {
+                    let text = localization.text("pixelAverage", [
+                        "average": localization.decimal(average), "moods": localization.counted("moodCount", day.moodCount) ?? ""])
+                    averageTexts.texts[pair] = text
+                    title += text
+                }
                 title += ")"
             }
         }
