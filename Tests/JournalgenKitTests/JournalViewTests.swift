@@ -273,6 +273,13 @@ import Testing
         #expect(lines.allSatisfy { $0.utf8.count <= 75 })
         #expect(lines[1].hasPrefix(" "))
         #expect(lines.joined().replacingOccurrences(of: " ü", with: "ü") == long)
+        // 75 octets at most, a character of 3 or 4 bytes kept whole, a continuation line's space counted.
+        #expect(ReminderCalendar.fold(String(repeating: "a", count: 75)) == String(repeating: "a", count: 75))
+        #expect(ReminderCalendar.fold(String(repeating: "a", count: 74) + "€b").components(separatedBy: "\r\n")
+                == [String(repeating: "a", count: 74), " €b"])
+        #expect(ReminderCalendar.fold(String(repeating: "a", count: 73) + "🌧️" + String(repeating: "c", count: 80)).components(separatedBy: "\r\n")
+                == [String(repeating: "a", count: 73), " 🌧️" + String(repeating: "c", count: 67), " " + String(repeating: "c", count: 13)])
+        #expect(ReminderCalendar.fold(String(repeating: "a", count: 72) + "🌧x").components(separatedBy: "\r\n") == [String(repeating: "a", count: 72), " 🌧x"])
     }
 
     @Test func siteDocumentsLeaveOutPrivateAndDrafts() throws {
