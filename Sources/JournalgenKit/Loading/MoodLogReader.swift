@@ -64,15 +64,16 @@ public struct MoodLogReader: Sendable {
                 defer { start = end + 1 }
                 number += 1
                 let raw = UnsafeBufferPointer(rebasing: all[start..<end])
-                let ascii = TextDecoding.isASCII(raw)
-                if ascii {
+                if TextDecoding.isASCII(raw) {
                     // Blank, or a comment: its first byte after spaces and tabs is `#`.
                     guard let first = raw.first(where: { $0 != 0x20 && $0 != 0x09 }), first != UInt8(ascii: "#") else { continue }
+                    take(parseLine(bytes: raw, ascii: true) ?? parseLine(String(decoding: raw, as: UTF8.self)))
                 } else {
-                    let trimmed = String(decoding: raw, as: UTF8.self).trimmedSpaces
+                    let line = String(decoding: raw, as: UTF8.self)
+                    let trimmed = line.trimmedSpaces
                     if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+                    take(parseLine(bytes: raw, ascii: false) ?? parseLine(line))
                 }
-                take(parseLine(bytes: raw, ascii: ascii) ?? parseLine(String(decoding: raw, as: UTF8.self)))
             }
         }
         return lines
@@ -86,7 +87,7 @@ public struct MoodLogReader: Sendable {
     /// Splits a line into date, level and note. The date is one word (`2026-04-03T08:10`) or a
     /// day and a time (`2026-04-03 08:10`).
     func parseLine(_ line: String) -> Result<MoodLogLine, Problem> {
-        let found = Self.words(of: line) { $0 == " " || $0 == "\t" }
+        let found = Self.words(of: line)
         let words = found.words.map { (text: line[$0.range], column: $0.column) }
         let rest = String(line[found.rest...]).trimmedSpaces
         guard let first = words.first else { return .failure(Problem(message: "empty line", column: 1)) }
@@ -190,21 +191,21 @@ public struct MoodLogReader: Sendable {
 
     /// The line's first four words, each with its column (in characters), and where the rest
     /// begins.
-    static func words<C: Collection>(of view: C, isBlank: (C.Element) -> Bool) -> (words: [(range: Range<String.Index>, column: Int)], rest: String.Index)
-    where C.Index == String.Index {
+    static func words(of line: String) -> (words: [(range: Range<String.Index>, column: Int)], rest: String.Index) {
+        func isBlank(_ character: Character) -> Bool { character == " " || character == "\t" }
         var words: [(range: Range<String.Index>, column: Int)] = []
-        var index = view.startIndex
+        var index = line.startIndex
         var column = 1
-        while index < view.endIndex {
-            while index < view.endIndex, isBlank(view[index]) {
-                index = view.index(after: index)
+        while index < line.endIndex {
+            while index < line.endIndex, isBlank(line[index]) {
+                index = line.index(after: index)
                 column += 1
             }
-            guard index < view.endIndex else { break }
+            guard index < line.endIndex else { break }
             if words.count == 4 { break }
             let start = index, startColumn = column
-            while index < view.endIndex, !isBlank(view[index]) {
-                index = view.index(after: index)
+            while index < line.endIndex, !isBlank(line[index]) {
+                index = line.index(after: index)
                 column += 1
             }
             words.append((start..<index, startColumn))

@@ -24,9 +24,13 @@ struct MoodTimelineChart {
     static let window = 7
 
     /// Both sizes; the stylesheet shows the one that fits.
-    func render() -> String { render(.desktop) + render(.phone) }
+    func render() -> String {
+        let moods = yearPositions
+        return render(.desktop, moods: moods) + render(.phone, moods: moods)
+    }
 
-    func render(_ size: Size) -> String {
+    /// `moods`: the year's moods (`yearPositions`).
+    func render(_ size: Size, moods: [Int]) -> String {
         let scale = history.scale
         let levels = scale.levels.count
         let plotWidth = size.width - size.left - Self.right
@@ -36,7 +40,7 @@ struct MoodTimelineChart {
         func x(_ day: CalendarDay) -> Double { size.left + (Double(day.daysSinceEpoch - first) + 0.5) * plotWidth / Double(daysInYear) }
         func y(_ score: Double) -> Double { Self.top + (Double(levels) - score) * size.rowHeight }
 
-        let points = history.points, moods = yearPositions
+        let points = history.points
         var svg = ""
         svg.reserveCapacity(2000 + moods.count * 14)
         let id = "\(idPrefix)timeline-\(year)\(size.suffix)"
