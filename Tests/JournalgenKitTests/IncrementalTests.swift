@@ -457,6 +457,11 @@ final class IncrementalTests: XCTestCase {
         let trusted = EntryListing.list(below: root, last: settled)
         XCTAssertEqual(trusted.foldersRead, 0)
         XCTAssertEqual(Set(trusted.files), walked)
+        // Every folder trusted: the last snapshot as it was, its files named from entries/.
+        XCTAssertEqual(trusted.snapshot, settled)
+        XCTAssertEqual(settled.folders["2024"]?.files, ["2024/2024-01-02-a.md"])
+        XCTAssertEqual(settled.folders["2025/deep/er"]?.files, ["2025/deep/er/2025-05-06-c.md"])
+        XCTAssertEqual(settled.folders[""]?.files, ["top.md"])
         // Each folder's names kept in order; the whole put in order as a sort would.
         for folder in settled.folders.values {
             XCTAssertEqual(folder.files, folder.files.sorted())

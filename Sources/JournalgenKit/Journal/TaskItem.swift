@@ -38,25 +38,6 @@ public struct TaskItem: Sendable, Hashable {
     }
     var anchorStorage: CachedText
 
-    /// `text` is the item's plain text as cmark-gfm read it; `line` counts from the body's start.
-    init(written text: String, isDone: Bool, line: Int, column: Int, anchor: String) {
-        var words = Substring(text)
-        isImportant = words.first == "!"
-        if isImportant { words = words.dropFirst().drop(while: { $0 == " " }) }
-        var shown = String(words)
-        if let found = Self.dueMarker(in: shown) {
-            if let day = CalendarDay(iso: Substring(found.value)), found.value.count == 10 { due = day } else { invalidDue = found.value }
-            shown.removeSubrange(found.range)
-            shown = shown.replacingBytes("  ", with: " ").trimmingCharacters(in: .whitespaces)
-        }
-        self.textStorage = CachedText(shown)
-        self.isDone = isDone
-        self.mentions = Self.mentions(in: shown)
-        self.line = line
-        self.column = column
-        self.anchorStorage = CachedText(anchor)
-    }
-
     /// Takes the assignee's `@id` out of the text shown on the tasks page, which names them apart.
     mutating func assign(to id: String) {
         assignee = id
@@ -98,5 +79,28 @@ public struct TaskItem: Sendable, Hashable {
             index = text.index(after: index)
         }
         return found
+    }
+}
+
+// The item as written; kept out of the type's body so that the memberwise initialiser stays,
+// which the entry cache builds its 60,000 items with (see `TaskItem.init(compact:)`).
+extension TaskItem {
+    /// `text` is the item's plain text as cmark-gfm read it; `line` counts from the body's start.
+    init(written text: String, isDone: Bool, line: Int, column: Int, anchor: String) {
+        var words = Substring(text)
+        isImportant = words.first == "!"
+        if isImportant { words = words.dropFirst().drop(while: { $0 == " " }) }
+        var shown = String(words)
+        if let found = Self.dueMarker(in: shown) {
+            if let day = CalendarDay(iso: Substring(found.value)), found.value.count == 10 { due = day } else { invalidDue = found.value }
+            shown.removeSubrange(found.range)
+            shown = shown.replacingBytes("  ", with: " ").trimmingCharacters(in: .whitespaces)
+        }
+        self.textStorage = CachedText(shown)
+        self.isDone = isDone
+        self.mentions = Self.mentions(in: shown)
+        self.line = line
+        self.column = column
+        self.anchorStorage = CachedText(anchor)
     }
 }

@@ -17,7 +17,9 @@ struct EntryListing {
         /// The folder's inode: one moved in by a rename or a link that now points elsewhere is
         /// another folder, whatever its times.
         var inode: Int
-        /// Names of its entry files and of its folders, as read.
+        /// Its entry files, by path relative to entries/ (made once, when the folder is read: a
+        /// listing that trusts every folder hands them on without making 10,000 paths), and the
+        /// names of its folders, as read.
         var files: [String]
         var folders: [String]
     }
@@ -55,7 +57,11 @@ struct EntryListing {
             var folder = Folder(modified: modified, changed: changed, inode: inode, files: [], folders: [])
             // As FileIO.listFiles reads a folder.
             for item in FileIO.visibleItems(path, below: entries) {
-                if item.isFolder { folder.folders.append(item.name) } else if EntryFileName.isEntry(item.name) { folder.files.append(item.name) }
+                if item.isFolder {
+                    folder.folders.append(item.name)
+                } else if EntryFileName.isEntry(item.name) {
+                    folder.files.append(relative.isEmpty ? item.name : relative + "/" + item.name)
+                }
             }
             // In order once, as read: a listing of folders all trusted then comes out in the
             // order the build wants, and is only checked (`JournalLoader.inOrder`).
@@ -77,13 +83,18 @@ struct EntryListing {
             walk(name, into: &found)
             return found
         }
+        let found = top + below.joined()
+        var files: [String] = []
+        files.reserveCapacity(found.reduce(0) { $0 + $1.1.files.count })
+        for (_, folder, _) in found { files.append(contentsOf: folder.files) }
+        let read = found.reduce(0) { $0 + ($1.2 ? 1 : 0) }
+        // Every folder trusted: the last snapshot says all this listing would. Its 4,000 folders
+        // put in a dictionary again, and 10,000 paths joined from names, were most of a build's
+        // listing after one edit, on one core (42 M instructions; 8 M now, the looks included).
+        if read == 0, let last { return (files, last, 0) }
         var snapshot = Snapshot(madeAt: madeAt, folders: [:])
-        var files: [String] = [], read = 0
-        for (relative, folder, wasRead) in top + below.joined() {
-            snapshot.folders[relative] = folder
-            for name in folder.files { files.append(relative.isEmpty ? name : relative + "/" + name) }
-            if wasRead { read += 1 }
-        }
+        snapshot.folders.reserveCapacity(found.count)
+        for (relative, folder, _) in found { snapshot.folders[relative] = folder }
         return (files, snapshot, read)
     }
 }

@@ -42,7 +42,11 @@ public struct RenderedBody: Sendable {
     }
     /// Left in the entry cache's file until a link names one: 80,000 strings at 10k entries.
     var anchorList: CachedStrings
+}
 
+// Out of the type's body, so that the memberwise initialiser stays (the entry cache reads
+// bodies with it: see `RenderedBody.init(compact:)`).
+extension RenderedBody {
     init(html: CachedText, excerptHTML: CachedText, summary: CachedText, firstHeading: String?, wordCount: Int, hasMore: Bool,
          images: [CmarkGFM.Image], hasGalleryMarker: Bool, tasks: [TaskItem], links: [CmarkGFM.Link], anchors: [String]) {
         self.init(html: html, excerptHTML: excerptHTML, summary: summary, firstHeading: firstHeading, wordCount: wordCount, hasMore: hasMore,
