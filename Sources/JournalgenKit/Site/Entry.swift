@@ -70,13 +70,6 @@ public struct MediaItem: Sendable, Hashable {
     public var line: Int
     public var column: Int
 
-    public init(source: String, line: Int, column: Int) {
-        self.source = source
-        kind = Kind(of: source)
-        self.line = line
-        self.column = column
-    }
-
     public var isVideo: Bool { kind == .video }
 
     public var isTrack: Bool { kind == .track }
@@ -111,6 +104,17 @@ public struct MediaItem: Sendable, Hashable {
             }
         }
         return ""
+    }
+}
+
+// Out of the type's body, so that the memberwise initialiser stays (the entry cache reads
+// media items with it: see `MediaItem.init(compact:)`).
+extension MediaItem {
+    public init(source: String, line: Int, column: Int) {
+        self.source = source
+        kind = Kind(of: source)
+        self.line = line
+        self.column = column
     }
 }
 
