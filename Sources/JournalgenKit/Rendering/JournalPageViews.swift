@@ -134,10 +134,11 @@ struct MoodsView: TemplateObject {
         let history = self.history ?? model.views.moods
         var chart = MoodTimelineChart(history: history, year: year, localization: model.localization)
         chart.idPrefix = chartPrefix
+        let moods = chart.yearPositions
         return LinkView(title: String(year), url: model.links.href(Self.yearPath(year)), extra: [
             "year": .number(year),
-            "timeline": .text(chart.render()),
-            "timelineTable": .text(chart.table()),
+            "timeline": .text(chart.render(moods: moods)),
+            "timelineTable": .text(chart.table(moods: moods)),
             "pixels": .text(YearInPixels(history: history, year: year, links: model.links, entries: model.entries, localization: model.localization).render()),
         ])
     }

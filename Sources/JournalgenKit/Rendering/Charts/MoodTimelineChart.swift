@@ -23,11 +23,9 @@ struct MoodTimelineChart {
     static let bottom = 24.0
     static let window = 7
 
-    /// Both sizes; the stylesheet shows the one that fits.
-    func render() -> String {
-        let moods = yearPositions
-        return render(.desktop, moods: moods) + render(.phone, moods: moods)
-    }
+    /// Both sizes; the stylesheet shows the one that fits. `moods`: the year's (`yearPositions`),
+    /// found once for the chart and its table.
+    func render(moods: [Int]) -> String { render(.desktop, moods: moods) + render(.phone, moods: moods) }
 
     /// `moods`: the year's moods (`yearPositions`).
     func render(_ size: Size, moods: [Int]) -> String {
@@ -117,8 +115,8 @@ struct MoodTimelineChart {
         return svg
     }
 
-    /// The year's moods, as places in `history.points`: each chart and table of a year page read
-    /// them by place (copied out, 27,000 moods of 170 bytes were filtered three times a year).
+    /// The year's moods, as places in `history.points`: the chart and its table read them by
+    /// place (copied out, 27,000 moods of 170 bytes were filtered three times a year).
     var yearPositions: [Int] { history.points.indices.filter { history.points[$0].date.day.year == year } }
 
     /// `positions`: the year's moods (`yearPositions`).
@@ -157,11 +155,11 @@ struct MoodTimelineChart {
         return (1...12).compactMap { counts[$0] == 0 ? nil : MonthAverage(month: $0, count: counts[$0], average: Double(sums[$0]) / Double(counts[$0])) }
     }
 
-    /// The chart's data as a table, for readers who cannot see it.
-    func table() -> String {
+    /// The chart's data as a table, for readers who cannot see it. `moods`: as for `render`.
+    func table(moods: [Int]) -> String {
         let l = localization
         var html = "<table class=\"chart-data\"><caption>\(SVGText.escape(l.text("monthlyAverage"))), \(year)</caption><thead><tr><th scope=\"col\">\(SVGText.escape(l.text("month")))</th><th scope=\"col\">\(SVGText.escape(l.text("moods")))</th><th scope=\"col\">\(SVGText.escape(l.text("average")))</th></tr></thead><tbody>"
-        for month in monthlyAverages(yearPositions) {
+        for month in monthlyAverages(moods) {
             html += "<tr><th scope=\"row\">\(l.monthName(month.month))</th><td>\(month.count)</td><td>\(l.decimal(month.average)) (\(SVGText.escape(history.level(forAverage: month.average).label)))</td></tr>"
         }
         return html + "</tbody></table>"
