@@ -7,7 +7,8 @@ The journal is edited in place (use a copy). Edits: add an entry (with a mood, t
 or task items, at random), delete one added before, a new title, date, tags (two that share a
 slug among them), mood, trip or theme, photos from media/, a realised idea, a revisit, an entry
 made private or a draft (or public again), a task item, a wiki link to another entry, a line of text,
-a word at the start of the first paragraph (what cards show), 250 words (the reading time cards show).
+a word at the start of the first paragraph (what cards show), 250 words (the reading time cards show),
+a place named or taken away.
 Outputs go to /dev/shm/ci-inc and /dev/shm/ci-clean. Stops at the first difference (exit 2) or
 failed build (exit 1). Each step says "(in place)" when its build replaced one file of the site
 where it stood. KINDS=body,title,... limits the edits to those kinds."""
@@ -39,7 +40,7 @@ def set_key(head, key, value):
     return "\n".join(lines)
 added = []
 kinds = ["add", "delete", "title", "date", "tags", "mood", "trip", "theme", "photos", "glory", "revisit", "hidden",
-         "task", "link", "body", "excerpt", "long"]
+         "task", "link", "body", "excerpt", "long", "place"]
 # KINDS=body,title,... draws from those only (a run of body edits is mostly builds refreshed in place).
 kinds = [k for k in os.environ.get("KINDS", ",".join(kinds)).split(",") if k in kinds] or kinds
 build("/dev/shm/ci-inc")
@@ -76,6 +77,9 @@ for step in range(steps):
         ok = fm_edit(f, lambda h: set_key(h, "theme", rnd.choice(["forest", "ocean", None]))); what = f"theme {f}"
     elif kind == "photos":
         ok = fm_edit(f, lambda h: set_key(h, "media", rnd.choice(["[bike.jpg]", "[cat-portrait.jpg, bike.jpg]", None]))); what = f"photos {f}"
+    elif kind == "place":
+        # A place named (one an entry has already, or a new one), or none: the places page changes.
+        ok = fm_edit(f, lambda h: set_key(h, "location", rnd.choice(["Fuzz Harbour", "Ana's flat", None]))); what = f"place {f}"
     elif kind == "glory":
         ok = fm_edit(f, lambda h: set_key(h, "glory", rnd.choice(["2026-05-01", "true", None]))); what = f"glory {f}"
     elif kind == "revisit":

@@ -499,6 +499,7 @@ public struct BuildPipeline: Sendable {
         @Sendable func renderDocument(_ index: Int) -> (data: Data, reads: [Int]) {
             let (data, noted) = BodyReads.trackingAll { documents[index].render() }
             guard var reads = documents[index].reads else { return (data, SiteManifest.everyText) }
+            if let group = documents[index].group, let own = fingerprints?.ownPage(ofGroup: group) { reads.append(SiteManifest.ownPage(of: own)) }
             if noted.readsDay { reads.append(dayIndex) }
             if noted.siteValues != 0 { reads.append(SiteManifest.siteValuesRead(noted.siteValues)) }
             return (data, reads.sorted())

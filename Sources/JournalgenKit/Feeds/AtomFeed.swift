@@ -10,6 +10,10 @@ struct AtomFeed {
 
     static func path(author: Author) -> String { author.sitePath + "feed.xml" }
 
+    /// The group (SiteFingerprint.groups) of a feed's entries, by the feed's file: the whole
+    /// journal's or an author's.
+    static func group(path: String) -> String { "feed " + path }
+
     /// The entries the feed shows in full: the newest published ones (chosen by date, not text).
     var entries: [Int] {
         let candidates = author.map { model.views.authors.people[$0].entries } ?? Array(model.entries.indices)

@@ -40,17 +40,20 @@ struct SearchIndex {
             let entries = year.months.flatMap(\.entries)
             // Of a text, the summary, which the cards' fingerprint covers.
             let reads = entries.map { SiteManifest.cardIndex(of: $0, entryCount: model.entries.count) }.sorted()
-            return SiteDocument(Self.yearFile(year.year), reads: reads) {
+            return SiteDocument(Self.yearFile(year.year), reads: reads, group: "year \(year.year)") {
                 Self.encode(entries.map { Self.item(model, $0, full: true) })
             }
         }
         documents += (1...12).map { month in
-            SiteDocument(Self.monthFile(month), reads: []) {
+            SiteDocument(Self.monthFile(month), reads: [], group: Self.monthGroup(month)) {
                 Self.encode(model.entries.indices.filter { model.entries[$0].date.day.month == month }.map { Self.item(model, $0, full: false) })
             }
         }
         return documents
     }
+
+    /// The group (SiteFingerprint.groups) of a month's "On this day" file: that month's entries.
+    static func monthGroup(_ month: Int) -> String { "on this day \(month)" }
 
     /// What the filter page searches in (`full`), or only what "On this day" shows.
     static func item(_ model: SiteModel, _ index: Int, full: Bool) -> Item? {

@@ -6,11 +6,17 @@ struct SiteDocument: Sendable {
     /// The entries whose texts (bodies) the file shows; nil for every entry's and the task lists
     /// (as a feed or the calendar). A body edit makes again only the files that read it.
     var reads: [Int]?
+    /// The part of the journal the file shows by itself, if it is one (a group of
+    /// SiteFingerprint.groups): it is then made again when an entry of that part comes, goes or
+    /// changes, not whenever any entry does (a year's search file when an entry of another year
+    /// is added). Nil: the file shows the list of every entry.
+    var group: String?
     var render: @Sendable () -> Data
 
-    init(_ path: String, reads: [Int]? = nil, render: @escaping @Sendable () -> Data) {
+    init(_ path: String, reads: [Int]? = nil, group: String? = nil, render: @escaping @Sendable () -> Data) {
         self.path = path
         self.reads = reads
+        self.group = group
         self.render = render
     }
 }
@@ -26,13 +32,14 @@ enum SiteDocuments {
         documents.append(SiteDocument("robots.txt", reads: []) { RobotsFile(model: model, hasSitemap: absolute).render() })
         if absolute {
             documents += [
-                SiteDocument("feed.xml", reads: AtomFeed(model: model).entries.sorted()) { AtomFeed(model: model).render() },
+                SiteDocument("feed.xml", reads: AtomFeed(model: model).entries.sorted(), group: AtomFeed.group(path: "feed.xml")) { AtomFeed(model: model).render() },
                 SiteDocument("reminders.ics", reads: ReminderCalendar(model: model).reads) { ReminderCalendar(model: model).render() },
             ]
             documents += Sitemap(model: model, pages: pages).documents()
             for i in model.views.authors.listed {
                 let feed = AtomFeed(model: model, author: i)
-                documents.append(SiteDocument(AtomFeed.path(author: model.views.authors.people[i].author), reads: feed.entries.sorted()) { feed.render() })
+                let path = AtomFeed.path(author: model.views.authors.people[i].author)
+                documents.append(SiteDocument(path, reads: feed.entries.sorted(), group: AtomFeed.group(path: path)) { feed.render() })
             }
         } else if model.config.baseURL == "/" {
             // The default, fine for browsing a site locally (and what `init` writes): a note in

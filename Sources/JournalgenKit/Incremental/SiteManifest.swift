@@ -12,8 +12,9 @@ import Synchronization
 /// which pages that show every entry read: adding, deleting or re-dating an entry renders them
 /// again, and of the pages that show a part of the journal only those whose part changed
 /// (`ownPages`: an entry's page shows the entry, its older and newer neighbours and the entries
-/// linking to it; the pages of a trip, a year and its months, a tag, the tasks, the photos and the
-/// themes show their own entries). The entries' texts each have their own fingerprint, and so do
+/// linking to it; the pages of a trip, a year and its months, a tag, the tasks, the photos, the
+/// themes and the places show their own entries, as do a year's search file, a month's "On this
+/// day" and the feeds, see SiteDocument.group). The entries' texts each have their own fingerprint, and so do
 /// the build day, each template and each site-wide value (after the texts); each page lists the
 /// texts, templates and values it showed and whether it showed something of the day (noted while
 /// it rendered, see BodyReads), so editing one entry's words re-renders its page, and the lists
@@ -539,9 +540,9 @@ enum SiteFingerprint {
 
     /// The part of the journal a page of `job` shows by itself, if it is one: the pages of a
     /// trip, of a year and its months (which show the year's months and counts), of a tag, the
-    /// tasks pages, the photos pages (the entries with photos or videos) and the themes' pages
-    /// (the entries with a theme: each page lists every theme). Any other page shows the list of
-    /// entries.
+    /// tasks pages, the photos pages (the entries with photos or videos), the themes' pages
+    /// (the entries with a theme: each page lists every theme) and the places page (the entries
+    /// with a place). Any other page shows the list of entries.
     static func group(of job: PageJob, in model: SiteModel) -> String? {
         switch job {
         case .trip(let i): return "trip " + model.views.trips.trips[i].id
@@ -558,6 +559,8 @@ enum SiteFingerprint {
         // The mood log's lines come from its files, which the journal's fingerprint covers, and
         // from no entry.
         case .moodLog: return "mood log"
+        // The places: the entries with a place it lists (PlaceIndex).
+        case .places: return "places"
         default: return nil
         }
     }
@@ -576,6 +579,16 @@ enum SiteFingerprint {
         groups.append(("tasks", entries.indices.filter { !entries[$0].body.tasks.isEmpty }))
         groups.append(("photos", entries.indices.filter { entries[$0].media.hasPicture }))
         groups.append(("themes", entries.indices.filter { entries[$0].theme != nil }))
+        groups.append(("places", entries.indices.filter { entries[$0].place.flatMap(PlaceIndex.name(of:)) != nil }))
+        // The files beside the pages that show a part of the journal (SiteDocument.group): each
+        // month's "On this day" (the entries of that month, every year), the feeds' entries.
+        var months = Array(repeating: [Int](), count: 12)
+        for index in entries.indices { months[entries[index].date.day.month - 1].append(index) }
+        groups += months.enumerated().map { (SearchIndex.monthGroup($0 + 1), $1) }
+        groups.append((AtomFeed.group(path: "feed.xml"), AtomFeed(model: model).entries))
+        for i in model.views.authors.listed {
+            groups.append((AtomFeed.group(path: AtomFeed.path(author: model.views.authors.people[i].author)), AtomFeed(model: model, author: i).entries))
+        }
         // The older home pages. The newest of them links the home page as the newer one, the
         // others the page after theirs: marked, it changes when a page comes after it.
         for page in 2..<(model.homePageCount + 1) {
@@ -701,6 +714,9 @@ final class SiteFingerprints: Sendable {
         if case .entry(let i) = job { return i }
         return SiteFingerprint.group(of: job, in: model).flatMap { compared.groupIndex[$0] }
     }
+
+    /// The own page of a group by its name (a SiteDocument's), by its place among `now`'s.
+    func ownPage(ofGroup name: String) -> Int? { compared.groupIndex[name] }
 
     /// The page's reads, in this build's numbering, if the site in place has it as this build
     /// would write it (it is then kept); nil when it must be rendered.
