@@ -810,30 +810,33 @@ final class IncrementalTests: XCTestCase {
         XCTAssertTrue(try sameAsCleanBuild(journal.output, journal: journal.root, clean: journal.root.appendingPathComponent("clean-1"), after: "a new entry of a trip"))
     }
 
-    /// A year's search file, a month's "On this day", the feed and the places page show their
-    /// entries: a new entry of an older year and another month, without a place, makes again its
-    /// own year's and month's files only; a place given to it makes the places page again.
+    /// A year's search file, a month's "On this day", the feed, the calendar, the places page, the
+    /// List of Glory and the revisits show their entries: a new entry of an older year and another
+    /// month, without a place, a glory or a revisit, makes again its own year's and month's files
+    /// only; a place given to it makes the places page again, a revisit the revisits and the calendar.
     func testSearchFilesFeedAndPlacesAreMadeOnlyWhenTheirEntriesChange() throws {
         let journal = try Self.nineDays()
         defer { journal.remove() }
         // Twenty newer entries: the feed (the twenty newest) does not reach back to 2025.
         for day in 10...29 { try journal.write("entries/2026/2026-04-\(day)-day.md", "---\ntitle: Day \(day)\n---\n\nText of day \(day).\n") }
-        try journal.write("entries/2025/2025-03-01-lisbon.md", "---\ntitle: Lisbon\nlocation: Lisbon\n---\n\nTrams.\n")
+        try journal.write("entries/2025/2025-03-01-lisbon.md", "---\ntitle: Lisbon\nlocation: Lisbon\nglory: true\nrevisit: 1 year\n---\n\nTrams.\n")
         for _ in 0..<2 { XCTAssertTrue(journal.build().succeeded) }
-        let untouched = ["search/year-2026.json", "search/on-this-day-03.json", "search/on-this-day-04.json", "feed.xml"]
-        for file in untouched + ["places/index.html"] { XCTAssertTrue(FileManager.default.fileExists(atPath: journal.output.path + "/" + file), file) }
+        let untouched = ["search/year-2026.json", "search/on-this-day-03.json", "search/on-this-day-04.json", "feed.xml", "reminders.ics"]
+        let pages = ["places/index.html", "glory/index.html", "revisit/index.html"]
+        for file in untouched + pages { XCTAssertTrue(FileManager.default.fileExists(atPath: journal.output.path + "/" + file), file) }
         let entry = "entries/2025/2025-07-10-new.md"
         try journal.write(entry, "---\ntitle: New in July\n---\n\nText.\n")
         let added = journal.build()
         XCTAssertTrue(added.succeeded, "\(added.diagnostics)")
         XCTAssertEqual(untouched.filter(added.documentsMade.contains), [], "\(added.documentsMade)")
         XCTAssertTrue(Set(["search/year-2025.json", "search/on-this-day-07.json"]).isSubset(of: added.documentsMade), "\(added.documentsMade)")
-        XCTAssertFalse(added.pagesMade.contains("places/index.html"), "an entry without a place leaves the places page")
+        XCTAssertEqual(pages.filter(added.pagesMade.contains), [], "an entry without a place, a glory or a revisit leaves their pages")
         XCTAssertTrue(try sameAsCleanBuild(journal.output, journal: journal.root, clean: journal.root.appendingPathComponent("clean-1"), after: "a new entry"))
-        try journal.write(entry, "---\ntitle: New in July\nlocation: Porto\n---\n\nText.\n")
+        try journal.write(entry, "---\ntitle: New in July\nlocation: Porto\nrevisit: 3 weeks\n---\n\nText.\n")
         let placed = journal.build()
         XCTAssertTrue(placed.succeeded)
-        XCTAssertTrue(placed.pagesMade.contains("places/index.html"))
+        XCTAssertTrue(Set(["places/index.html", "revisit/index.html"]).isSubset(of: placed.pagesMade), "\(placed.pagesMade)")
+        XCTAssertTrue(placed.documentsMade.contains("reminders.ics"))
         XCTAssertTrue(try journal.read("_site/places/index.html").contains("Porto"))
         XCTAssertTrue(try sameAsCleanBuild(journal.output, journal: journal.root, clean: journal.root.appendingPathComponent("clean-2"), after: "a place given"))
     }

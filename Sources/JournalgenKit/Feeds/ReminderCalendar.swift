@@ -9,11 +9,24 @@ import Foundation
 struct ReminderCalendar {
     var model: SiteModel
 
+    /// The group (SiteFingerprint.groups) of the calendar's entries: those with a revisit or with
+    /// task items, marked with the day the daily reminders recur from.
+    static let group = "reminders"
+
     /// The texts the calendar shows: revisited entries' summaries (their cards' texts), and every
     /// entry's tasks.
     var reads: [Int] {
         let count = model.entries.count
         return Set(model.views.revisits.all.map { SiteManifest.cardIndex(of: $0.entry, entryCount: count) }).sorted() + [SiteManifest.tasksIndex(entryCount: count)]
+    }
+
+    /// The day the daily reminders recur from: the journal's first, its oldest entry's or mood
+    /// line's (the first day of the mood history), found without making the history.
+    static func firstDay(of model: SiteModel) -> CalendarDay? {
+        let entries = model.entries
+        let oldestEntry = entries.indices.lazy.map { entries[$0].date.day }.min()
+        let oldestLine = model.moodLog.lazy.map(\.date.day).min()
+        return [oldestEntry, oldestLine].compactMap { $0 }.min()
     }
 
     func render() -> Data {
@@ -30,7 +43,7 @@ struct ReminderCalendar {
         ]
         if let reminders = config.reminders {
             // Recurring from a fixed day, so the file stays the same from build to build.
-            let first = model.views.moods.days.first?.day ?? model.entries.last?.date.day ?? model.views.today
+            let first = Self.firstDay(of: model) ?? model.views.today
             for (number, minutes) in reminders.times.enumerated() {
                 let time = pad(minutes / 60, 2) + pad(minutes % 60, 2)
                 lines += [

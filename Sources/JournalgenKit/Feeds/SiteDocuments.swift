@@ -33,7 +33,7 @@ enum SiteDocuments {
         if absolute {
             documents += [
                 SiteDocument("feed.xml", reads: AtomFeed(model: model).entries.sorted(), group: AtomFeed.group(path: "feed.xml")) { AtomFeed(model: model).render() },
-                SiteDocument("reminders.ics", reads: ReminderCalendar(model: model).reads) { ReminderCalendar(model: model).render() },
+                SiteDocument("reminders.ics", reads: ReminderCalendar(model: model).reads, group: ReminderCalendar.group) { ReminderCalendar(model: model).render() },
             ]
             documents += Sitemap(model: model, pages: pages).documents()
             for i in model.views.authors.listed {

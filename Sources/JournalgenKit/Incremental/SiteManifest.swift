@@ -541,8 +541,9 @@ enum SiteFingerprint {
     /// The part of the journal a page of `job` shows by itself, if it is one: the pages of a
     /// trip, of a year and its months (which show the year's months and counts), of a tag, the
     /// tasks pages, the photos pages (the entries with photos or videos), the themes' pages
-    /// (the entries with a theme: each page lists every theme) and the places page (the entries
-    /// with a place). Any other page shows the list of entries.
+    /// (the entries with a theme: each page lists every theme), the places page (the entries
+    /// with a place), the List of Glory's and the revisits' pages (the entries with `glory:`,
+    /// with `revisit:`). Any other page shows the list of entries.
     static func group(of job: PageJob, in model: SiteModel) -> String? {
         switch job {
         case .trip(let i): return "trip " + model.views.trips.trips[i].id
@@ -561,6 +562,10 @@ enum SiteFingerprint {
         case .moodLog: return "mood log"
         // The places: the entries with a place it lists (PlaceIndex).
         case .places: return "places"
+        // The List of Glory and the entries to read again: their own entries (which of them are
+        // due or realised by the build day, the pages note that they read the day).
+        case .glory: return "glory"
+        case .revisit: return "revisit"
         default: return nil
         }
     }
@@ -580,6 +585,9 @@ enum SiteFingerprint {
         groups.append(("photos", entries.indices.filter { entries[$0].media.hasPicture }))
         groups.append(("themes", entries.indices.filter { entries[$0].theme != nil }))
         groups.append(("places", entries.indices.filter { entries[$0].place.flatMap(PlaceIndex.name(of:)) != nil }))
+        groups.append(("glory", entries.indices.filter { entries[$0].glory != nil }))
+        groups.append(("revisit", entries.indices.filter { entries[$0].revisit != nil }))
+        groups.append((ReminderCalendar.group, entries.indices.filter { entries[$0].revisit != nil || !entries[$0].body.tasks.isEmpty }))
         // The files beside the pages that show a part of the journal (SiteDocument.group): each
         // month's "On this day" (the entries of that month, every year), the feeds' entries.
         var months = Array(repeating: [Int](), count: 12)
@@ -607,6 +615,7 @@ enum SiteFingerprint {
             }
         }
         groups.append(("mood log", []))
+        if model.config.reminders != nil { marks[ReminderCalendar.group] = ReminderCalendar.firstDay(of: model)?.description ?? "" }
         if model.homePageCount > 1 { marks["home \(model.homeBlock(2))"] = "newest" }
         let pages = groups.map { name, entries in
             var bytes = Array(name.utf8) + [0]
