@@ -174,22 +174,15 @@ extension SourceLocation: CompactCodable {
 // MARK: - The entry
 
 extension Entry: CompactCodable {
-    func write(compact sink: CompactSink) { fields.write(compact: sink, text: true) }
-
-    /// `text`: false leaves out the rendered body and the fingerprints (see `Fields`).
-    func write(compact sink: CompactSink, text: Bool) { fields.write(compact: sink, text: text) }
-
-    init(compact source: CompactSource) throws { self.init(try Fields.read(source)) }
-}
-
-extension Entry.Fields: CompactCodable {
-    func write(compact sink: CompactSink) {
-        write(compact: sink, text: true)
-    }
+    func write(compact sink: CompactSink) { write(compact: sink, text: true) }
 
     /// `text`: false leaves out the rendered body and the fingerprints, for the fingerprint of
     /// everything else loading made of the entry; and the paths shown in messages, which no page
     /// shows and which depend on the folder the build runs in.
+    ///
+    /// Field by field through the entry's accessors, each read where it is: a method of `Fields`
+    /// called on the entry's fields copied all 29 out of its box first (a retain and a release of
+    /// each text, for every entry written to the cache and every entry's fingerprint).
     func write(compact sink: CompactSink, text: Bool) {
         if text { sink.string(displayPath) }
         sink.string(relativePath)
@@ -223,8 +216,10 @@ extension Entry.Fields: CompactCodable {
         sink.string(loadedTasksFingerprint)
     }
 
-    init(compact source: CompactSource) throws { self = try Self.read(source) }
+    init(compact source: CompactSource) throws { self.init(try Fields.read(source)) }
+}
 
+extension Entry.Fields {
     /// Read in the order written, then made by the memberwise initialiser straight into the
     /// result: set field by field, or given to `self` in an initialiser, the 29 fields were made
     /// aside and copied out (17 M instructions at 10,000 entries; see `TaskItem.init(compact:)`).
