@@ -13,9 +13,10 @@ import Synchronization
 /// again, and of the pages that show a part of the journal only those whose part changed
 /// (`ownPages`: an entry's page shows the entry, its older and newer neighbours and the entries
 /// linking to it; the pages of a trip, a year and its months, a tag, the tasks, the photos, the
-/// themes and the places show their own entries, as do a year's search file, a month's "On this
-/// day" and the feeds, see SiteDocument.group). The entries' texts each have their own fingerprint, and so do
-/// the build day, each template and each site-wide value (after the texts); each page lists the
+/// themes, the places, the List of Glory and the revisits show their own entries, as do a year's
+/// search file, a month's "On this day", the feeds and the calendar, see SiteDocument.group). The
+/// entries' texts each have their own fingerprint, and so do the build day, each template and
+/// each site-wide value (after the texts); each page lists the
 /// texts, templates and values it showed and whether it showed something of the day (noted while
 /// it rendered, see BodyReads), so editing one entry's words re-renders its page, and the lists
 /// that show its card only when what the card shows changed (its own fingerprint, `cardIndex`),
@@ -715,7 +716,7 @@ final class SiteFingerprints: Sendable {
             let old = previous.texts.count - siteValues.count, new = texts.count - siteValues.count
             for bit in siteValues.indices where old < 0 || previous.texts[old + bit] != texts[new + bit] { changedValues |= 1 << UInt64(bit) }
         }
-        // The same list names the same entries in the same order.
+        // None when the same list (or the same ids) names the same entries in the same order.
         var places: [Int]?
         if let previous, previous.list != entries.list, previous.ids != entries.ids {
             let index = Dictionary(entries.ids.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
