@@ -393,7 +393,15 @@ import Testing
             func line(_ point: MoodPoint) -> String { "\(point.date.instant) \(point.level.value) \(point.note ?? "-") \(point.author ?? "-")" }
             let listed = model.listPages.moodLog.map { line(MoodPoint(line: model.moodLog[$0])) }
             #expect(listed == views.moods.points.reversed().filter { $0.entry == nil }.map(line))
+            // The calendar's daily reminders recur from the history's first day, found without making it.
+            #expect(ReminderCalendar.firstDay(of: model) == views.moods.days.first?.day)
         }
+        // A mood line older than every entry: the history, and the calendar, begin on its day.
+        let older = MoodLogReader(scale: config.moods, zone: config.timeZone)
+            .parse("2001-05-06 08:00 good before every entry\n", displayPath: "moods.log", diagnostics: DiagnosticsEngine())
+        let withOlder = SiteModel(config: config, entries: loaded.entries, moodLog: older + loaded.moodLog, today: CalendarDay(iso: "2026-11-22"), eagerViews: false)
+        #expect(ReminderCalendar.firstDay(of: withOlder) == CalendarDay(iso: "2001-05-06"))
+        #expect(withOlder.views.moods.days.first?.day == CalendarDay(iso: "2001-05-06"))
         let full = models[0].views
         #expect(full.hasMoods && full.hasPlaces && full.moodYears.count > 1 && full.taskSummary.open > 0 && !full.taskSummary.doneEntries.isEmpty)
         #expect(full.taskSummary.importantOpen > 0 && full.taskSummary.overdue > 0)
