@@ -841,6 +841,18 @@ final class IncrementalTests: XCTestCase {
         XCTAssertTrue(try sameAsCleanBuild(journal.output, journal: journal.root, clean: journal.root.appendingPathComponent("clean-2"), after: "a place given"))
     }
 
+    /// The sitemap lists the pages: the next day, with the same pages, keeps it (one page more
+    /// makes it again: `testTheSitemapListsAPageThatATaskItemAdded`).
+    func testTheSitemapIsKeptTheNextDayWithTheSamePages() throws {
+        let journal = try Self.nineDays()
+        defer { journal.remove() }
+        for _ in 0..<2 { XCTAssertTrue(journal.build(today: "2026-11-22").succeeded) }
+        let nextDay = journal.build(today: "2026-11-23")
+        XCTAssertTrue(nextDay.succeeded)
+        XCTAssertFalse(nextDay.documentsMade.contains("sitemap.xml"), "\(nextDay.documentsMade)")
+        XCTAssertTrue(try sameAsCleanBuild(journal.output, journal: journal.root, clean: journal.root.appendingPathComponent("clean"), after: "the next day", today: "2026-11-23"))
+    }
+
     /// A year's, a tag's, the tasks', the photos' and the themes' pages show their entries: a new
     /// entry leaves the other year's and tag's pages, and (without task items, photos or a theme)
     /// the tasks, photos and themes pages, unrendered.

@@ -464,7 +464,7 @@ public struct BuildPipeline: Sendable {
         }.joined(separator: "\n"))
         _ = modelParts?.value
         let fingerprints: SiteFingerprints? = options.useCache
-            ? SiteFingerprints(model: model, journal: journal.path, siteInPlace: early?.targetID ?? inPlace?.siteID, extra: inputs, day: today.description, templates: templates,
+            ? SiteFingerprints(model: model, journal: journal.path, siteInPlace: early?.targetID ?? inPlace?.siteID, extra: inputs, day: today.description, pages: jobPaths, templates: templates,
                                siteValues: renderer.site.valueTexts, session: options.session, loaded: inPlace.map { ($0.siteID, $0.manifest) }) : nil
         stage("fingerprint pages")
         // A lock screen is its layout around a sealed payload: with the sealed parts the last

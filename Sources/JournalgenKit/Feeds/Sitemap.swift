@@ -16,13 +16,13 @@ struct Sitemap {
         var lastmod: String?
     }
 
-    /// The files, sitemap.xml first, each with what renders it. Which pages there are follows
-    /// the list of entries, and besides it the task items (a task added or ticked can make one
-    /// more page of tasks) and the build day (an entry due for a revisit one more page of
-    /// revisits): the files read those two texts, and no entry's body (a body edit keeps them).
+    /// The files, sitemap.xml first, each with what renders it. They show the list of pages
+    /// (which a task added or ticked, or an entry come due for a revisit, can make one longer)
+    /// and the entries' days: they read the list of pages, and no entry's body (a body edit, or
+    /// the next day with the same pages, keeps them).
     func documents() -> [SiteDocument] {
         let addresses = self.addresses(), model = self.model
-        let reads = [SiteManifest.tasksIndex(entryCount: model.entries.count), SiteManifest.dayIndex(entryCount: model.entries.count)]
+        let reads = [SiteManifest.pageListIndex(entryCount: model.entries.count)]
         guard addresses.count > limit else {
             return [SiteDocument("sitemap.xml", reads: reads) { Self.urlset(addresses[...], model: model) }]
         }

@@ -73,8 +73,11 @@ struct SiteManifest {
     static func tasksIndex(entryCount: Int) -> Int { 2 * entryCount }
     /// Where the build day is among the texts (after the task items).
     static func dayIndex(entryCount: Int) -> Int { 2 * entryCount + 1 }
+    /// Where the site's list of pages (their paths, in order) is among the texts (after the day):
+    /// what the sitemap lists, besides the entries' days.
+    static func pageListIndex(entryCount: Int) -> Int { 2 * entryCount + 2 }
     /// Where the templates' fingerprints begin among the texts.
-    static func templateBase(entryCount: Int) -> Int { 2 * entryCount + 2 }
+    static func templateBase(entryCount: Int) -> Int { 2 * entryCount + 3 }
     /// The read that marks a page of entry `index` (of group `index - entryCount`).
     static func ownPage(of index: Int) -> Int { -2 - index }
     /// The read of the site-wide values `mask` names (bits by their place in SiteView's names,
@@ -685,7 +688,8 @@ final class SiteFingerprints: Sendable {
     /// (pages name the templates they were made with by those places); their files are then left
     /// out of `journal`. `day`: the build day, which pages that show something of it read.
     /// `siteValues`: the site-wide values as text (SiteView.valueTexts), after the templates.
-    init(model: SiteModel, journal: String, siteInPlace previousID: String?, extra: [String], day: String, templates: TemplateSet? = nil,
+    /// `pages`: the site's pages' paths, in order (what the sitemap lists).
+    init(model: SiteModel, journal: String, siteInPlace previousID: String?, extra: [String], day: String, pages: [String], templates: TemplateSet? = nil,
          siteValues: [String] = [], session: BuildSession? = nil, loaded: (id: String, manifest: SiteManifest)? = nil) {
         journalPath = journal
         self.session = session
@@ -695,11 +699,12 @@ final class SiteFingerprints: Sendable {
         let entries = parts.entries
         let fingerprint = SiteFingerprint.journal(entries: [], extra: extra + [(templates?.names ?? []).joined(separator: " "), SiteFingerprint.views(of: model)],
                                                   files: files)
-        // The entries' texts and what their cards show of them; then two more "texts": all their
-        // task items, which the tasks pages show, and the build day; then each template's, which
-        // the pages made with it list among their reads, and each site-wide value's (which pages
-        // read as one number, `siteValuesRead`).
-        let texts = SiteFingerprint.texts(of: model.entries) + SiteFingerprint.cards(of: model.entries) + [parts.tasks, day] + (templates?.fingerprints ?? [])
+        // The entries' texts and what their cards show of them; then three more "texts": all their
+        // task items, which the tasks pages show, the build day, and the list of pages; then each
+        // template's, which the pages made with it list among their reads, and each site-wide
+        // value's (which pages read as one number, `siteValuesRead`).
+        let texts = SiteFingerprint.texts(of: model.entries) + SiteFingerprint.cards(of: model.entries)
+            + [parts.tasks, day, SiteFingerprint.fingerprint(of: pages)] + (templates?.fingerprints ?? [])
             // Fingerprinted: a value can be long (the moods' style sheet), and every page compares the ones it shows.
             + siteValues.map { SiteFingerprint.fingerprint(of: [$0]) }
         let groups = parts.groups
