@@ -15,8 +15,8 @@ import Synchronization
 /// linking to it; the pages of a trip, a year and its months, a tag, the tasks, the photos, the
 /// themes, the places, the List of Glory and the revisits show their own entries, as do a year's
 /// search file, a month's "On this day", the feeds and the calendar, see SiteDocument.group). The
-/// entries' texts each have their own fingerprint, and so do the build day, each template and
-/// each site-wide value (after the texts); each page lists the
+/// entries' texts each have their own fingerprint, and so do the build day, the list of pages
+/// (the sitemap's), each template and each site-wide value (after the texts); each page lists the
 /// texts, templates and values it showed and whether it showed something of the day (noted while
 /// it rendered, see BodyReads), so editing one entry's words re-renders its page, and the lists
 /// that show its card only when what the card shows changed (its own fingerprint, `cardIndex`),
