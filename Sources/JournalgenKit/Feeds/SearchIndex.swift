@@ -40,7 +40,7 @@ struct SearchIndex {
             let entries = year.months.flatMap(\.entries)
             // Of a text, the summary, which the cards' fingerprint covers.
             let reads = entries.map { SiteManifest.cardIndex(of: $0, entryCount: model.entries.count) }.sorted()
-            return SiteDocument(Self.yearFile(year.year), reads: reads, group: "year \(year.year)") {
+            return SiteDocument(Self.yearFile(year.year), reads: reads, group: SiteFingerprint.yearGroup(year.year)) {
                 Self.encode(entries.map { Self.item(model, $0, full: true) })
             }
         }

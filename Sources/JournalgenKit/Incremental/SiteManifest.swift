@@ -549,6 +549,9 @@ enum SiteFingerprint {
         return (entries.indices.map { entries[$0].relativePath }, code(Fingerprinter.hash(data: own)), pages, own)
     }
 
+    /// A year's group: its pages' and its search file's.
+    static func yearGroup(_ year: Int) -> String { "year \(year)" }
+
     /// The part of the journal a page of `job` shows by itself, if it is one: the pages of a
     /// trip, of a year and its months (which show the year's months and counts), of a tag, the
     /// tasks pages, the photos pages (the entries with photos or videos), the themes' pages
@@ -558,7 +561,7 @@ enum SiteFingerprint {
     static func group(of job: PageJob, in model: SiteModel) -> String? {
         switch job {
         case .trip(let i): return "trip " + model.views.trips.trips[i].id
-        case .year(let y), .month(let y, _): return "year \(model.years[y].year)"
+        case .year(let y), .month(let y, _): return yearGroup(model.years[y].year)
         case .tag(let t, _): return "tag " + model.tags[t].slug
         case .tasks, .doneTasks: return "tasks"
         case .photos: return "photos"
@@ -589,7 +592,7 @@ enum SiteFingerprint {
         let size = Fingerprinter.byteCount
         var groups = model.views.trips.trips.map { ("trip " + $0.id, $0.entries) }
         let years = model.years.map { year in (year.year, year.months.flatMap(\.entries)) }
-        groups += years.map { ("year \($0.0)", $0.1) }
+        groups += years.map { (yearGroup($0.0), $0.1) }
         groups += model.tags.map { ("tag " + $0.slug, $0.entries) }
         let entries = model.entries
         groups.append(("tasks", entries.indices.filter { !entries[$0].body.tasks.isEmpty }))
@@ -737,7 +740,7 @@ final class SiteFingerprints: Sendable {
     /// list: an entry's, or its group's (SiteFingerprint.group); nil for a page that shows every entry.
     func ownPage(of job: PageJob, in model: SiteModel) -> Int? {
         if case .entry(let i) = job { return i }
-        return SiteFingerprint.group(of: job, in: model).flatMap { compared.groupIndex[$0] }
+        return SiteFingerprint.group(of: job, in: model).flatMap(ownPage(ofGroup:))
     }
 
     /// The own page of a group by its name (a SiteDocument's), by its place among `now`'s.
