@@ -39,14 +39,17 @@ public struct TripReader: Sendable {
     public func readAll(diagnostics: DiagnosticsEngine) -> [String: TripInfo] {
         let folder = journal + "/trips"
         let names = FileIO.listFiles(below: folder, include: { $0.hasSuffix(".md") }).sorted().filter { !$0.contains("/") }
-        // On all cores: each cover is read as a photo.
-        let read = parallelMap(names) { self.read(folder + "/" + $0, diagnostics: diagnostics) }
+        // On all cores: each cover is read as a photo. One resolver for all: one each opened the
+        // journal's folder and worked out its real path again (an `lstat` of every folder above
+        // it, `readlink`s), 2,200 of the 57,600 system calls of a build after one edit at 10k.
+        let resolver = MediaResolver(journal: journal)
+        let read = parallelMap(names) { self.read(folder + "/" + $0, resolver: resolver, diagnostics: diagnostics) }
         var trips: [String: TripInfo] = [:]
         for case let trip? in read { trips[trip.id] = trip }
         return trips
     }
 
-    func read(_ path: String, diagnostics: DiagnosticsEngine) -> TripInfo? {
+    func read(_ path: String, resolver: MediaResolver? = nil, diagnostics: DiagnosticsEngine) -> TripInfo? {
         let display = paths.display(path: path)
         func at(_ node: MetaNode) -> SourceLocation { SourceLocation(path: display, line: node.line, column: node.column) }
         guard let data = FileIO.read(path), let text = TextDecoding.decode(data) else {
@@ -82,7 +85,7 @@ public struct TripReader: Sendable {
         if let node = meta["cover"] {
             if let name = node.text {
                 var item = MediaItem(source: name, line: node.line, column: node.column)
-                switch MediaResolver(journal: journal).resolve(name, entryPath: path) {
+                switch (resolver ?? MediaResolver(journal: journal)).resolve(name, entryPath: path) {
                 case .success(let found):
                     item.filePath = found
                     if item.isPhoto {
