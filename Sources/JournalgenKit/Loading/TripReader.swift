@@ -49,7 +49,7 @@ public struct TripReader: Sendable {
         return trips
     }
 
-    func read(_ path: String, resolver: MediaResolver? = nil, diagnostics: DiagnosticsEngine) -> TripInfo? {
+    func read(_ path: String, resolver: MediaResolver, diagnostics: DiagnosticsEngine) -> TripInfo? {
         let display = paths.display(path: path)
         func at(_ node: MetaNode) -> SourceLocation { SourceLocation(path: display, line: node.line, column: node.column) }
         guard let data = FileIO.read(path), let text = TextDecoding.decode(data) else {
@@ -85,7 +85,7 @@ public struct TripReader: Sendable {
         if let node = meta["cover"] {
             if let name = node.text {
                 var item = MediaItem(source: name, line: node.line, column: node.column)
-                switch (resolver ?? MediaResolver(journal: journal)).resolve(name, entryPath: path) {
+                switch resolver.resolve(name, entryPath: path) {
                 case .success(let found):
                     item.filePath = found
                     if item.isPhoto {
