@@ -123,7 +123,7 @@ public struct JournalLoader: Sendable {
             moodLog.withLock { $0 = lines }
         }
         DispatchQueue.global().async(group: others) { [self] in
-            let read = readTrips(config: config, changed: changed, images: images, diagnostics: diagnostics)
+            let read = readTrips(config: config, changed: changed, images: images, resolver: resolver, diagnostics: diagnostics)
             trips.withLock { $0 = read }
         }
         /// One entry file, from the cache where it may be: the entry, its messages, the files it looked at.
@@ -277,7 +277,8 @@ public struct JournalLoader: Sendable {
 
     /// The trips' descriptions; under `serve`, the last ones when the watcher vouches that no
     /// file of trips/ and no cover changed (covers are read as photos: a tenth of a second for 170).
-    func readTrips(config: JournalConfig, changed: ChangedFiles?, images: ImageCache, diagnostics: DiagnosticsEngine) -> [String: TripInfo] {
+    /// `resolver`: the entries' (covers are found as their media are, through the same looks).
+    func readTrips(config: JournalConfig, changed: ChangedFiles?, images: ImageCache, resolver: MediaResolver, diagnostics: DiagnosticsEngine) -> [String: TripInfo] {
         let root = journal.standardizedFileURL.path
         let folder = root + "/trips/"
         if keepLastLoad, let changed, let last = entryCache?.lastTrips,
@@ -288,6 +289,7 @@ public struct JournalLoader: Sendable {
         let own = DiagnosticsEngine()
         var reader = TripReader(journal: root, config: config, paths: paths)
         reader.images = images
+        reader.resolver = resolver
         let trips = reader.readAll(diagnostics: own)
         own.diagnostics.forEach(diagnostics.emit)
         if keepLastLoad {

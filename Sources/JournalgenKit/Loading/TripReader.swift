@@ -27,6 +27,8 @@ public struct TripReader: Sendable {
     public var paths: DisplayPaths
     /// Covers' headers as the last build read them; without it, each cover is opened.
     var images: ImageCache?
+    /// The loader's, whose looks at folders and files the covers share; without it, one of its own.
+    var resolver: MediaResolver?
 
     public init(journal: String, config: JournalConfig, paths: DisplayPaths) {
         self.journal = journal
@@ -42,7 +44,7 @@ public struct TripReader: Sendable {
         // On all cores: each cover is read as a photo. One resolver for all: one each opened the
         // journal's folder and worked out its real path again (an `lstat` of every folder above
         // it, `readlink`s), 2,200 of the 57,600 system calls of a build after one edit at 10k.
-        let resolver = MediaResolver(journal: journal)
+        let resolver = self.resolver ?? MediaResolver(journal: journal)
         let read = parallelMap(names) { self.read(folder + "/" + $0, resolver: resolver, diagnostics: diagnostics) }
         var trips: [String: TripInfo] = [:]
         for case let trip? in read { trips[trip.id] = trip }
